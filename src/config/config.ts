@@ -1,0 +1,47 @@
+import { resolve } from "node:path";
+
+/** Everything the server reads from the environment (SPEC §6), parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  secretKey: string | undefined;
+  publicUrl: string | undefined;
+  bodyLimitBytes: number;
+  authFailLimit: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** How often coalesced `lastUsedAt` values are written. */
+  lastUsedFlushMs: number;
+  sessionTtlHours: number;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: integer(env, "PORT", 8787),
+    host: env.HOST || "127.0.0.1",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.GLOSSA_DATA_DIR || "./data"),
+    adminEmail: env.GLOSSA_ADMIN_EMAIL || undefined,
+    adminPassword: env.GLOSSA_ADMIN_PASSWORD || undefined,
+    secretKey: env.GLOSSA_SECRET_KEY || undefined,
+    publicUrl: env.GLOSSA_PUBLIC_URL || undefined,
+    bodyLimitBytes: integer(env, "GLOSSA_BODY_LIMIT", 10 * 1024 * 1024),
+    authFailLimit: integer(env, "GLOSSA_AUTH_FAIL_LIMIT", 100),
+    trustProxy: env.GLOSSA_TRUST_PROXY === "true" || env.GLOSSA_TRUST_PROXY === "1",
+    logLevel: env.LOG_LEVEL || "info",
+    lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
+    sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
+  };
+}

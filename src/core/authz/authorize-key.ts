@@ -1,0 +1,83 @@
+import { deny, type Decision } from "./decision.js";
+import {
+  REACH_ALL,
+  hasPermission,
+  isRbacOn,
+  memberReach,
+  reachesEngine,
+  type EngineReach,
+  type KeyKind,
+  type KeyState,
+  type OrganizationEntitlement,
+} from "./model.js";
+
+/**
+ * Everything the decision of SPEC §1 "Authorization of a call made with a key" needs,
+ * read fresh from storage at every call. Nothing here is cached between calls.
+ */
+export interface KeyAuthorizationFacts {
+  kind: KeyKind;
+  organization: OrganizationEntitlement;
+  /** Personal keys: the creator's current membership, or null when they left the organization. */
+  owner: { rolePermissions: readonly string[]; grantedEngineIds: readonly string[] } | null;
+  /** Service keys: the key's role, or null when it has none. */
+  serviceRole: { permissions: readonly string[] } | null;
+  /** Service keys: the engine scope. */
+  scopeEngineIds: readonly string[];
+}
+
+export type KeyDenialCode = "plan_entitlement_required" | "owner_removed";
+
+/** Rules 2–4: whether an authenticated key may act at all, and which engines it reaches. */
+export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: EngineReach }, KeyDenialCode> {
+  const rbacOn = isRbacOn(facts.organization);
+
+  if (facts.kind === "service") {
+    if (!rbacOn) {
+      return deny(
+        403,
+        "plan_entitlement_required",
+        "Service keys need the Enterprise plan with the RBAC entitlement; this organization's plan does not include it, so the key is deactivated until the entitlement is restored.",
+      );
+    }
+    if (facts.serviceRole && hasPermission(facts.serviceRole.permissions, "engine:access")) {
+      return { ok: true, reach: REACH_ALL };
+    }
+    return { ok: true, reach: { kind: "some", engineIds: new Set(facts.scopeEngineIds) } };
+  }
+
+  if (!rbacOn) return { ok: true, reach: REACH_ALL };
+  if (!facts.owner) {
+    return deny(403, "owner_removed", "The user who created this personal key is no longer a member of the organization.");
+  }
+  return { ok: true, reach: memberReach(facts.owner.rolePermissions, facts.owner.grantedEngineIds) };
+}
+
+/** The `state` a key shows in lists: what `authorizeKey` would decide, in one word. */
+export function keyState(facts: KeyAuthorizationFacts): KeyState {
+  const decision = authorizeKey(facts);
+  if (decision.ok) return "active";
+  return decision.code === "plan_entitlement_required" ? "deactivated" : "denied";
+}
+
+export type EngineDenialCode = "engine_not_found" | "engine_access_denied";
+
+/**
+ * Rule 5. `engine` is the requested engine looked up within the key's organization
+ * (null when it does not exist there, or when no engine was named and there is no default).
+ */
+export function authorizeEngine(
+  reach: EngineReach,
+  engine: { id: string } | null,
+  requestedEngineId: string | null,
+): Decision<Record<never, never>, EngineDenialCode> {
+  if (!engine) {
+    return requestedEngineId === null
+      ? deny(404, "engine_not_found", "No engineId was given and the organization has no default engine.")
+      : deny(404, "engine_not_found", `Engine ${requestedEngineId} does not exist in this key's organization.`);
+  }
+  if (!reachesEngine(reach, engine.id)) {
+    return deny(403, "engine_access_denied", `This key may not use engine ${engine.id}.`);
+  }
+  return { ok: true };
+}

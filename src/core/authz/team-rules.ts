@@ -1,0 +1,54 @@
+import { deny, type Decision } from "./decision.js";
+import { hasPermission } from "./model.js";
+
+/** Rules for the management API beyond the service-key guards (SPEC §5, plus our own decisions in docs/DECISIONS.md). */
+
+export interface Actor {
+  userId: string;
+  permissions: readonly string[];
+  isOwner: boolean;
+}
+
+export function canManageTeam(actor: Actor): boolean {
+  return hasPermission(actor.permissions, "org:manage_team");
+}
+
+export function requireManageTeam(actor: Actor): Decision<Record<never, never>, "forbidden"> {
+  return canManageTeam(actor)
+    ? { ok: true }
+    : deny(403, "forbidden", "This needs the org:manage_team permission in this organization.");
+}
+
+/** Listing keys: personal keys of others and all service keys need `org:manage_team`. */
+export function listableKeyOwner(actor: Actor, kind: "personal" | "service"): Decision<{ ownerId: string | null }, "forbidden"> {
+  if (kind === "service") {
+    return canManageTeam(actor) ? { ok: true, ownerId: null } : deny(403, "forbidden", "Listing service keys needs the org:manage_team permission.");
+  }
+  return { ok: true, ownerId: canManageTeam(actor) ? null : actor.userId };
+}
+
+/** Renaming or deleting a key: its owner, or a holder of `org:manage_team`. */
+export function canActOnKey(actor: Actor, key: { kind: "personal" | "service"; ownerId: string | null }): boolean {
+  if (canManageTeam(actor)) return true;
+  return key.kind === "personal" && key.ownerId === actor.userId;
+}
+
+/**
+ * Owner role changes: only an owner may make someone an owner or take the Owner role away,
+ * and the last owner can neither be demoted nor removed.
+ */
+export function checkOwnershipChange(input: {
+  actor: Actor;
+  targetIsOwner: boolean;
+  becomesOwner: boolean;
+  ownerCount: number;
+}): Decision<Record<never, never>, "forbidden" | "last_owner"> {
+  const touchesOwnership = input.targetIsOwner !== input.becomesOwner;
+  if (touchesOwnership && !input.actor.isOwner) {
+    return deny(403, "forbidden", "Only an owner can grant or remove the Owner role.");
+  }
+  if (input.targetIsOwner && !input.becomesOwner && input.ownerCount <= 1) {
+    return deny(409, "last_owner", "An organization needs at least one owner.");
+  }
+  return { ok: true };
+}

@@ -1,0 +1,29 @@
+import { splitProtected } from "./protected-segments.js";
+
+const ACCENTED: Record<string, string> = {
+  a: "á", b: "ƀ", c: "ç", d: "ð", e: "é", f: "ƒ", g: "ĝ", h: "ĥ", i: "í", j: "ĵ", k: "ķ", l: "ļ", m: "ɱ",
+  n: "ñ", o: "ö", p: "þ", q: "ǫ", r: "ŕ", s: "š", t: "ţ", u: "ú", v: "ṽ", w: "ŵ", x: "ẋ", y: "ý", z: "ž",
+  A: "Á", B: "Ɓ", C: "Ç", D: "Ð", E: "É", F: "Ƒ", G: "Ĝ", H: "Ĥ", I: "Í", J: "Ĵ", K: "Ķ", L: "Ļ", M: "Ṁ",
+  N: "Ñ", O: "Ö", P: "Þ", Q: "Ǫ", R: "Ŕ", S: "Š", T: "Ţ", U: "Ú", V: "Ṽ", W: "Ŵ", X: "Ẋ", Y: "Ý", Z: "Ž",
+};
+
+/** Extra length, as a share of the translatable characters, to expose truncation in layouts. */
+const PADDING_RATIO = 0.3;
+
+/**
+ * Deterministic pseudo-localization: accented letters, ~30 % padding, and brackets that
+ * show where a string starts and ends; placeholders, ICU syntax and tags are kept verbatim.
+ */
+export function pseudoLocalize(input: string): string {
+  if (input.trim().length === 0) return input;
+  let letters = 0;
+  const body = splitProtected(input)
+    .map((segment) => {
+      if (segment.kind === "protected") return segment.value;
+      letters += segment.value.replace(/\s/g, "").length;
+      return Array.from(segment.value, (ch) => ACCENTED[ch] ?? ch).join("");
+    })
+    .join("");
+  const padding = "~".repeat(Math.ceil(letters * PADDING_RATIO));
+  return `[${body}${padding ? ` ${padding}` : ""}]`;
+}

@@ -1,0 +1,78 @@
+import cookie from "@fastify/cookie";
+import swagger from "@fastify/swagger";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { AppDeps } from "./deps.js";
+import { registerCsrfGuard } from "./plugins/csrf.js";
+import { registerJsonBody } from "./plugins/json-body.js";
+import { registerProblemErrors } from "./plugins/problem-errors.js";
+import { adminRoutes } from "./routes/admin.js";
+import { healthRoutes } from "./routes/health.js";
+import { organizationRoutes } from "./routes/organizations.js";
+import { processRoutes } from "./routes/process.js";
+import { sessionRoutes } from "./routes/session.js";
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export interface BuildAppOptions {
+  /** Pino options or an existing logger config; `false` silences logs (tests that do not inspect them). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the one Fastify app that serves the API, the management API and (later) MCP and the dashboard. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: { paths: ["req.headers.authorization", "req.headers['x-api-key']", "req.headers.cookie", "res.headers['set-cookie']"], censor: "[redacted]" },
+            ...(typeof options.logger === "object" ? options.logger : {}),
+          },
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "same-origin");
+  });
+
+  registerProblemErrors(app);
+  registerJsonBody(app);
+  registerCsrfGuard(app, deps.config.publicUrl, "/api/");
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Glossa", version: "0.1.0", description: "Self-hostable localization API" },
+      components: {
+        securitySchemes: {
+          apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+          session: { type: "apiKey", in: "cookie", name: "glossa_session" },
+        },
+      },
+    },
+  });
+
+  await app.register(healthRoutes(deps.sql));
+  await app.register(processRoutes(deps));
+  await app.register(sessionRoutes(deps));
+  await app.register(adminRoutes(deps));
+  await app.register(organizationRoutes(deps));
+
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

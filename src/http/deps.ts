@@ -1,0 +1,14 @@
+import type { Config } from "../config/config.js";
+import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import type { LastUsedTracker } from "../services/last-used-tracker.js";
+import type { Sql } from "../storage/sql.js";
+
+/** What the HTTP (and MCP) adapters need from the shell; built once in `server.ts`. */
+export interface AppDeps {
+  config: Config;
+  sql: Sql;
+  limiter: AuthFailureLimiter;
+  lastUsed: LastUsedTracker;
+  /** Bench-only: serve `/process/localize` without the key check for this organization. */
+  bypassKeyAuthForOrganizationId?: string;
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../core/errors/app-error.js";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function requestOrigin(request: FastifyRequest): string | undefined | null {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin;
+  const referer = request.headers.referer;
+  if (referer === undefined) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §5 CSRF rule for session-authenticated mutations: a browser names the page's origin
+ * in `Origin` (or `Referer`); when it is not ours the request is refused. Clients that send
+ * neither header are not browsers, carry no ambient cookie risk, and pass.
+ */
+export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined, prefix: string): void {
+  const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith(prefix)) return;
+    const origin = requestOrigin(request);
+    if (origin === undefined) return;
+    const ownOrigin = configuredOrigin ?? `${request.protocol}://${request.host}`;
+    if (origin !== ownOrigin) {
+      throw new AppError(403, "csrf_rejected", "This request came from another site and was refused.");
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../core/errors/app-error.js";
+import { jsonDepth } from "../../core/content/walk-strings.js";
+
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Parses JSON bodies with plain `JSON.parse`, so keys such as `__proto__` and `constructor`
+ * stay ordinary own properties (SPEC §3 keeps them), and bounds nesting depth. An empty body
+ * parses to undefined, and the route's schema decides whether that is acceptable. No other
+ * media type is accepted: anything else is 415.
+ */
+export function registerJsonBody(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(/^application\/([\w.-]+\+)?json$/, { parseAs: "string" }, (_request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return done(AppError.invalidRequest("The body is not valid JSON.", [{ path: "/", message: (error as Error).message }]), undefined);
+    }
+    if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      return done(AppError.invalidRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: "/", message: "too deeply nested" }]), undefined);
+    }
+    done(null, parsed);
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../core/errors/app-error.js";
+import { SESSION_COOKIE, hashSessionToken } from "../../security/session-token.js";
+import { findSessionUser } from "../../storage/repositories/sessions.js";
+import type { Sql } from "../../storage/sql.js";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** preHandler: resolves the session cookie to a user on every request (no cache), or 401. */
+export function sessionAuth(sql: Sql) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = request.cookies[SESSION_COOKIE];
+    const found = token ? await findSessionUser(sql, hashSessionToken(token)) : null;
+    if (!found) throw new AppError(401, "unauthenticated", "Sign in first.");
+    request.sessionUser = { id: found.userId, email: found.email, name: found.name, isAdmin: found.isAdmin };
+  };
+}
+
+export function requireInstanceAdmin(request: FastifyRequest): void {
+  if (!request.sessionUser?.isAdmin) throw new AppError(403, "forbidden", "This needs an instance administrator.");
+}
+
+/** The signed-in user; only valid behind `sessionAuth`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw new AppError(401, "unauthenticated", "Sign in first.");
+  return request.sessionUser;
+}

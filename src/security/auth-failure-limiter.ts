@@ -1,0 +1,46 @@
+import { AppError } from "../core/errors/app-error.js";
+import { countAuthFailures, deleteAuthFailuresBefore, recordAuthFailure } from "../storage/repositories/auth-failures.js";
+import type { Sql } from "../storage/sql.js";
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Failed authentications per client address, counted in the shared database so that every
+ * instance sees the same count (fixed one-minute windows). Successful calls never touch it.
+ */
+export class AuthFailureLimiter {
+  constructor(
+    private readonly sql: Sql,
+    private readonly limitPerMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private window(): { start: Date; retryAfterSeconds: number } {
+    const now = this.now();
+    const start = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+    return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000)) };
+  }
+
+  private limited(retryAfterSeconds: number): AppError {
+    return new AppError(429, "rate_limited", "Too many failed authentication attempts from this address; try again later.", {
+      retryAfterSeconds,
+    });
+  }
+
+  /** Throws 429 when the client already used up its failures (checked before expensive work such as password hashing). */
+  async assertNotLimited(client: string): Promise<void> {
+    const { start, retryAfterSeconds } = this.window();
+    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute) throw this.limited(retryAfterSeconds);
+  }
+
+  /** Records a failure and returns the error to answer with: `failure` itself, or 429 past the limit. */
+  async fail(client: string, failure: AppError): Promise<AppError> {
+    const { start, retryAfterSeconds } = this.window();
+    const count = await recordAuthFailure(this.sql, client, start);
+    return count > this.limitPerMinute ? this.limited(retryAfterSeconds) : failure;
+  }
+
+  async prune(): Promise<void> {
+    await deleteAuthFailuresBefore(this.sql, new Date(this.now() - 10 * WINDOW_MS));
+  }
+}

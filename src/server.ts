@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import { loadConfig, type Config } from "./config/config.js";
+import { buildApp, type BuildAppOptions } from "./http/app.js";
+import type { AppDeps } from "./http/deps.js";
+import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
+import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
+import { LastUsedTracker } from "./services/last-used-tracker.js";
+import { migrate } from "./storage/migrate.js";
+import { openSql } from "./storage/open-sql.js";
+import type { Sql } from "./storage/sql.js";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  url: string;
+  /** Stops accepting connections, lets in-flight requests finish, flushes, closes the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends BuildAppOptions {
+  config?: Config;
+  /** Use an already-open database (tests share one PGlite per file). */
+  sql?: Sql;
+  bypassKeyAuthForOrganizationId?: string;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig();
+  const sql = options.sql ?? (await openSql(config));
+  await migrate(sql);
+
+  const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
+  let app: FastifyInstance | undefined;
+  const lastUsed = new LastUsedTracker(sql, (error) => app?.log.warn({ err: error }, "could not record lastUsedAt"));
+  const deps: AppDeps = { config, sql, limiter, lastUsed, ...(options.bypassKeyAuthForOrganizationId ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId } : {}) };
+  app = await buildApp(deps, options);
+
+  await ensureFirstAdmin(sql, config, app.log);
+  lastUsed.start(config.lastUsedFlushMs);
+  const maintenance = setInterval(() => void limiter.prune().catch(() => undefined), 60_000);
+  maintenance.unref();
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const running = app;
+  return {
+    app: running,
+    deps,
+    url: address.replace("[::1]", "localhost"),
+    async close() {
+      clearInterval(maintenance);
+      await running.close();
+      await lastUsed.stop();
+      if (!options.sql) await sql.close();
+    },
+  };
+}

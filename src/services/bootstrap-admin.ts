@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config/config.js";
+import { countUsers } from "../storage/repositories/users.js";
+import type { Sql } from "../storage/sql.js";
+import { createUser } from "./management/admin.js";
+
+/** First start: create the instance admin from the environment, or say how to create one. */
+export async function ensureFirstAdmin(sql: Sql, config: Config, log: FastifyBaseLogger): Promise<void> {
+  if ((await countUsers(sql)) > 0) return;
+  if (config.adminEmail && config.adminPassword) {
+    const user = await createUser(sql, { email: config.adminEmail, password: config.adminPassword, name: "Administrator", isAdmin: true });
+    log.info({ userId: user.id, email: user.email }, "created the instance admin from GLOSSA_ADMIN_EMAIL");
+    return;
+  }
+  log.warn(
+    "No user exists yet. Create an instance admin with `npx glossa admin create-user --email you@example.com --admin` " +
+      "(it asks for the password, or reads GLOSSA_ADMIN_PASSWORD), or restart with GLOSSA_ADMIN_EMAIL and GLOSSA_ADMIN_PASSWORD set.",
+  );
+}

@@ -1,0 +1,63 @@
+import { authorizeKey } from "../core/authz/authorize-key.js";
+import { REACH_ALL, type EngineReach, type KeyKind } from "../core/authz/model.js";
+import { AppError } from "../core/errors/app-error.js";
+import { hashApiKeySecret, isWellFormedApiKey } from "../core/keys/api-key-format.js";
+import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import { loadKeyCallContext } from "../storage/repositories/api-keys.js";
+import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
+import type { Sql } from "../storage/sql.js";
+import type { LastUsedTracker } from "./last-used-tracker.js";
+
+/** Who is calling with a key, what they reach, and the engine the request targets (if any). */
+export interface KeyPrincipal {
+  keyId: string;
+  organizationId: string;
+  kind: KeyKind;
+  userId: string | null;
+  email: string | null;
+  reach: EngineReach;
+  engine: EngineRow | null;
+}
+
+export interface KeyAuthDeps {
+  sql: Sql;
+  limiter: AuthFailureLimiter;
+  lastUsed: LastUsedTracker;
+  /** Bench-only: skip the key check and act for this organization. Never set from the environment. */
+  bypassForOrganizationId?: string | undefined;
+}
+
+/**
+ * SPEC §1 rules 1–4 for one call. Rule 5 (the engine) is the caller's, since only some
+ * routes target an engine. A malformed key is refused before any lookup.
+ */
+export async function authenticateKey(
+  deps: KeyAuthDeps,
+  secret: string | undefined,
+  client: string,
+  engineId: string | null,
+): Promise<KeyPrincipal> {
+  if (deps.bypassForOrganizationId) {
+    const engine = await findEngineOrDefault(deps.sql, deps.bypassForOrganizationId, engineId);
+    return { keyId: "key_bypass", organizationId: deps.bypassForOrganizationId, kind: "service", userId: null, email: null, reach: REACH_ALL, engine };
+  }
+  if (!secret) throw new AppError(401, "missing_api_key", "Send your API key in the X-API-Key header.");
+  const invalid = new AppError(401, "invalid_api_key", "The API key is invalid or has been deleted.");
+  if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(client, invalid);
+
+  const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);
+  if (!context) throw await deps.limiter.fail(client, invalid);
+
+  const decision = authorizeKey(context.facts);
+  if (!decision.ok) throw AppError.fromDenial(decision);
+  deps.lastUsed.record(context.keyId);
+  return {
+    keyId: context.keyId,
+    organizationId: context.organizationId,
+    kind: context.kind,
+    userId: context.kind === "personal" ? context.ownerId : null,
+    email: context.kind === "personal" ? context.ownerEmail : null,
+    reach: decision.reach,
+    engine: context.engine,
+  };
+}

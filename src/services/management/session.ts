@@ -1,0 +1,45 @@
+import { AppError } from "../../core/errors/app-error.js";
+import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../security/passwords.js";
+import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
+import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
+import { deleteSession, insertSession } from "../../storage/repositories/sessions.js";
+import { findPasswordHashByEmail, findUserById } from "../../storage/repositories/users.js";
+import type { Sql } from "../../storage/sql.js";
+
+/** Checks the password (same cost for unknown emails) and opens a session; returns the raw token for the cookie. */
+export async function login(
+  sql: Sql,
+  limiter: AuthFailureLimiter,
+  client: string,
+  input: { email: string; password: string },
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date; userId: string }> {
+  await limiter.assertNotLimited(client);
+  const found = await findPasswordHashByEmail(sql, input.email);
+  const valid = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!found || !valid) {
+    throw await limiter.fail(client, new AppError(401, "invalid_credentials", "The email or password is incorrect."));
+  }
+  const token = newSessionToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
+  await insertSession(sql, hashSessionToken(token), found.id, expiresAt);
+  return { token, expiresAt, userId: found.id };
+}
+
+export async function logout(sql: Sql, token: string | undefined): Promise<void> {
+  if (token) await deleteSession(sql, hashSessionToken(token));
+}
+
+export async function me(sql: Sql, userId: string) {
+  const user = await findUserById(sql, userId);
+  if (!user) throw new AppError(401, "unauthenticated", "Sign in first.");
+  const orgs = await listOrganizationsOfUser(sql, userId);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: user.isAdmin,
+    memberships: orgs.map((org) => ({ organizationId: org.id, roleId: org.roleId, organizationName: org.name })),
+  };
+}

@@ -1,0 +1,119 @@
+-- Glossa core schema: one file for PGlite and PostgreSQL alike.
+
+create table users (
+  id text primary key,
+  email text not null,
+  name text not null default '',
+  password_hash text not null,
+  is_admin boolean not null default false,
+  created_at timestamptz not null default now()
+);
+create unique index users_email_key on users (lower(email));
+
+create table organizations (
+  id text primary key,
+  name text not null,
+  plan text not null default 'free' check (plan in ('free', 'pro', 'enterprise')),
+  rbac boolean not null default false,
+  default_engine_id text,
+  created_at timestamptz not null default now()
+);
+
+create table roles (
+  id text primary key,
+  organization_id text not null references organizations (id) on delete cascade,
+  name text not null,
+  permissions text[] not null default '{}',
+  is_owner boolean not null default false,
+  created_at timestamptz not null default now()
+);
+create unique index roles_org_name_key on roles (organization_id, lower(name));
+
+create table memberships (
+  organization_id text not null references organizations (id) on delete cascade,
+  user_id text not null references users (id) on delete cascade,
+  role_id text not null references roles (id),
+  created_at timestamptz not null default now(),
+  primary key (organization_id, user_id)
+);
+create index memberships_user_idx on memberships (user_id);
+create index memberships_role_idx on memberships (role_id);
+
+create table engines (
+  id text primary key,
+  organization_id text not null references organizations (id) on delete cascade,
+  name text not null,
+  provider text not null,
+  config jsonb not null default '{}',
+  credentials text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index engines_org_idx on engines (organization_id);
+
+alter table organizations
+  add constraint organizations_default_engine_fk
+  foreign key (default_engine_id) references engines (id) on delete set null;
+
+create table engine_grants (
+  organization_id text not null,
+  user_id text not null,
+  engine_id text not null references engines (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  primary key (organization_id, user_id, engine_id),
+  foreign key (organization_id, user_id) references memberships (organization_id, user_id) on delete cascade
+);
+
+create table api_keys (
+  id text primary key,
+  organization_id text not null references organizations (id) on delete cascade,
+  kind text not null check (kind in ('personal', 'service')),
+  name text not null,
+  secret_hash text not null,
+  start text not null,
+  owner_id text references users (id) on delete cascade,
+  role_id text references roles (id),
+  created_at timestamptz not null default now(),
+  created_by text not null,
+  last_used_at timestamptz,
+  check ((kind = 'personal') = (owner_id is not null)),
+  check (kind = 'service' or role_id is null)
+);
+create unique index api_keys_secret_hash_key on api_keys (secret_hash);
+create index api_keys_org_kind_idx on api_keys (organization_id, kind, created_at);
+create index api_keys_role_idx on api_keys (role_id);
+
+create table api_key_engines (
+  key_id text not null references api_keys (id) on delete cascade,
+  engine_id text not null references engines (id) on delete cascade,
+  primary key (key_id, engine_id)
+);
+create index api_key_engines_engine_idx on api_key_engines (engine_id);
+
+create table sessions (
+  token_hash text primary key,
+  user_id text not null references users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null
+);
+create index sessions_user_idx on sessions (user_id);
+
+create table audit_events (
+  id text primary key,
+  organization_id text references organizations (id) on delete cascade,
+  actor_id text,
+  actor_type text not null default 'user',
+  action text not null,
+  target_type text not null,
+  target_id text,
+  details jsonb not null default '{}',
+  created_at timestamptz not null default now()
+);
+create index audit_events_org_time_idx on audit_events (organization_id, created_at desc);
+
+create table auth_failures (
+  client text not null,
+  window_start timestamptz not null,
+  failures integer not null default 0,
+  primary key (client, window_start)
+);

@@ -1,0 +1,183 @@
+import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
+import type { KeyKind, Plan } from "../../core/authz/model.js";
+import { newId } from "../../core/ids.js";
+import type { Sql } from "../sql.js";
+import { ENGINE_COLUMNS, type EngineRow } from "./engines.js";
+
+export interface ApiKeyRow {
+  id: string;
+  organizationId: string;
+  kind: KeyKind;
+  name: string;
+  start: string;
+  ownerId: string | null;
+  ownerEmail: string | null;
+  roleId: string | null;
+  engineIds: string[];
+  createdAt: Date;
+  createdBy: string;
+  lastUsedAt: Date | null;
+  plan: Plan;
+  rbac: boolean;
+  ownerIsMember: boolean;
+}
+
+const KEY_SELECT = `
+  select k.id, k.organization_id as "organizationId", k.kind, k.name, k.start, k.owner_id as "ownerId",
+         u.email as "ownerEmail", k.role_id as "roleId",
+         coalesce((select array_agg(ke.engine_id order by ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as "engineIds",
+         k.created_at as "createdAt", k.created_by as "createdBy", k.last_used_at as "lastUsedAt",
+         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember"
+    from api_keys k
+    join organizations o on o.id = k.organization_id
+    left join users u on u.id = k.owner_id
+    left join memberships m on m.organization_id = k.organization_id and m.user_id = k.owner_id`;
+
+/** Facts enough for `keyState` (state depends on plan and owner membership, not on permissions). */
+export function stateFacts(row: ApiKeyRow): KeyAuthorizationFacts {
+  return {
+    kind: row.kind,
+    organization: { plan: row.plan, rbac: row.rbac },
+    owner: row.ownerIsMember ? { rolePermissions: [], grantedEngineIds: [] } : null,
+    serviceRole: null,
+    scopeEngineIds: row.engineIds,
+  };
+}
+
+export async function insertApiKey(
+  tx: Sql,
+  input: {
+    organizationId: string;
+    kind: KeyKind;
+    name: string;
+    secretHash: string;
+    start: string;
+    ownerId: string | null;
+    roleId: string | null;
+    engineIds: string[];
+    createdBy: string;
+  },
+): Promise<string> {
+  const id = newId("key");
+  await tx.query(
+    `insert into api_keys (id, organization_id, kind, name, secret_hash, start, owner_id, role_id, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [id, input.organizationId, input.kind, input.name, input.secretHash, input.start, input.ownerId, input.roleId, input.createdBy],
+  );
+  await replaceKeyScope(tx, id, input.engineIds);
+  return id;
+}
+
+export async function replaceKeyScope(tx: Sql, keyId: string, engineIds: readonly string[]): Promise<void> {
+  await tx.query("delete from api_key_engines where key_id = $1", [keyId]);
+  if (engineIds.length > 0) {
+    await tx.query("insert into api_key_engines (key_id, engine_id) select $1, unnest($2::text[]) on conflict do nothing", [keyId, engineIds]);
+  }
+}
+
+export async function findApiKey(sql: Sql, organizationId: string, id: string): Promise<ApiKeyRow | null> {
+  const [row] = await sql.query<ApiKeyRow>(`${KEY_SELECT} where k.organization_id = $1 and k.id = $2`, [organizationId, id]);
+  return row ?? null;
+}
+
+export async function listApiKeys(sql: Sql, organizationId: string, kind: KeyKind, ownerId: string | null): Promise<ApiKeyRow[]> {
+  return sql.query<ApiKeyRow>(
+    `${KEY_SELECT} where k.organization_id = $1 and k.kind = $2 and ($3::text is null or k.owner_id = $3)
+      order by k.created_at desc, k.id`,
+    [organizationId, kind, ownerId],
+  );
+}
+
+export async function updateApiKey(sql: Sql, id: string, patch: { name?: string | undefined; roleId?: string | null | undefined }): Promise<void> {
+  await sql.query(
+    `update api_keys set name = coalesce($2, name), role_id = case when $3::boolean then $4 else role_id end where id = $1`,
+    [id, patch.name ?? null, patch.roleId !== undefined, patch.roleId ?? null],
+  );
+}
+
+export async function deleteApiKey(sql: Sql, id: string): Promise<boolean> {
+  const rows = await sql.query("delete from api_keys where id = $1 returning id", [id]);
+  return rows.length > 0;
+}
+
+/** What one call with a key needs: the key, its organization, the facts of §1 and the target engine. */
+export interface KeyCallContext {
+  keyId: string;
+  organizationId: string;
+  kind: KeyKind;
+  ownerId: string | null;
+  ownerEmail: string | null;
+  facts: KeyAuthorizationFacts;
+  engine: EngineRow | null;
+}
+
+interface KeyCallRow {
+  keyId: string;
+  organizationId: string;
+  kind: KeyKind;
+  ownerId: string | null;
+  ownerEmail: string | null;
+  plan: Plan;
+  rbac: boolean;
+  ownerIsMember: boolean;
+  ownerPermissions: string[] | null;
+  ownerGrants: string[];
+  serviceRolePermissions: string[] | null;
+  scope: string[];
+  engine: EngineRow | null;
+}
+
+/**
+ * The hot path: one statement, driven by the unique index on `secret_hash`, reads the key,
+ * its organization's plan, the owner's current role and grants or the service key's role
+ * and scope, and the requested (or default) engine. Nothing is cached, so every change is
+ * in force for the next call on every instance.
+ */
+export async function loadKeyCallContext(sql: Sql, secretHash: string, engineId: string | null): Promise<KeyCallContext | null> {
+  const [row] = await sql.query<KeyCallRow>(
+    `select k.id as "keyId", k.organization_id as "organizationId", k.kind, k.owner_id as "ownerId", u.email as "ownerEmail",
+            o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember", mr.permissions as "ownerPermissions",
+            coalesce((select array_agg(g.engine_id) from engine_grants g
+                       where g.organization_id = k.organization_id and g.user_id = k.owner_id), '{}') as "ownerGrants",
+            sr.permissions as "serviceRolePermissions",
+            coalesce((select array_agg(ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as scope,
+            (select row_to_json(e) from (
+               select ${ENGINE_COLUMNS} from engines
+                where organization_id = k.organization_id and id = coalesce($2, o.default_engine_id)) e) as engine
+       from api_keys k
+       join organizations o on o.id = k.organization_id
+       left join users u on u.id = k.owner_id
+       left join memberships m on m.organization_id = k.organization_id and m.user_id = k.owner_id
+       left join roles mr on mr.id = m.role_id
+       left join roles sr on sr.id = k.role_id
+      where k.secret_hash = $1`,
+    [secretHash, engineId],
+  );
+  if (!row) return null;
+  return {
+    keyId: row.keyId,
+    organizationId: row.organizationId,
+    kind: row.kind,
+    ownerId: row.ownerId,
+    ownerEmail: row.ownerEmail,
+    engine: row.engine ? { ...row.engine, createdAt: new Date(row.engine.createdAt), updatedAt: new Date(row.engine.updatedAt) } : null,
+    facts: {
+      kind: row.kind,
+      organization: { plan: row.plan, rbac: row.rbac },
+      owner: row.ownerIsMember ? { rolePermissions: row.ownerPermissions ?? [], grantedEngineIds: row.ownerGrants } : null,
+      serviceRole: row.serviceRolePermissions ? { permissions: row.serviceRolePermissions } : null,
+      scopeEngineIds: row.scope,
+    },
+  };
+}
+
+/** Writes coalesced `lastUsedAt` values in one statement; never moves a timestamp backwards. */
+export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<string, Date>): Promise<void> {
+  if (usage.size === 0) return;
+  await sql.query(
+    `update api_keys k set last_used_at = greatest(k.last_used_at, u.used_at)
+       from (select unnest($1::text[]) as id, unnest($2::timestamptz[]) as used_at) u
+      where k.id = u.id`,
+    [[...usage.keys()], [...usage.values()].map((date) => date.toISOString())],
+  );
+}

@@ -1,0 +1,50 @@
+import { newId } from "../../core/ids.js";
+import type { Sql } from "../sql.js";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  createdAt: Date;
+}
+
+const USER_COLUMNS = `id, email, name, is_admin as "isAdmin", created_at as "createdAt"`;
+
+export async function insertUser(
+  sql: Sql,
+  input: { email: string; name: string; passwordHash: string; isAdmin: boolean },
+): Promise<UserRow> {
+  const [row] = await sql.query<UserRow>(
+    `insert into users (id, email, name, password_hash, is_admin) values ($1, $2, $3, $4, $5) returning ${USER_COLUMNS}`,
+    [newId("usr"), input.email, input.name, input.passwordHash, input.isAdmin],
+  );
+  return row!;
+}
+
+export async function findUserById(sql: Sql, id: string): Promise<UserRow | null> {
+  const [row] = await sql.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+  return row ?? null;
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | null> {
+  const [row] = await sql.query<UserRow>(`select ${USER_COLUMNS} from users where lower(email) = lower($1)`, [email]);
+  return row ?? null;
+}
+
+export async function findPasswordHashByEmail(sql: Sql, email: string): Promise<{ id: string; passwordHash: string } | null> {
+  const [row] = await sql.query<{ id: string; passwordHash: string }>(
+    `select id, password_hash as "passwordHash" from users where lower(email) = lower($1)`,
+    [email],
+  );
+  return row ?? null;
+}
+
+export async function countUsers(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ count: number }>("select count(*)::int as count from users");
+  return row!.count;
+}
+
+export async function listUsers(sql: Sql): Promise<UserRow[]> {
+  return sql.query<UserRow>(`select ${USER_COLUMNS} from users order by created_at, id`);
+}

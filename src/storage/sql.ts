@@ -1,0 +1,36 @@
+/** The one storage seam: PGlite and PostgreSQL both sit behind it, with the same SQL. */
+export interface Sql {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs `work` in one transaction; everything it does through `tx` commits or rolls back together. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+  readonly dialect: "pglite" | "postgres";
+}
+
+/** The database could not be reached or answered; requests fail closed with 503 `unavailable`. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("the database is unavailable", { cause });
+    this.name = "StorageUnavailableError";
+  }
+}
+
+/** SQLSTATE classes that mean "the database is not there" rather than "this statement is wrong". */
+const UNAVAILABLE_SQLSTATE_CLASSES = new Set(["08", "53", "57", "58"]);
+
+export function isQueryError(error: unknown): error is { code: string; constraint?: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && !UNAVAILABLE_SQLSTATE_CLASSES.has(code.slice(0, 2));
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return isQueryError(error) && error.code === "23505" && (constraint === undefined || error.constraint === constraint);
+}
+
+/** Leaves real query errors alone and turns connection-level failures into `StorageUnavailableError`. */
+export function classifyStorageError(error: unknown): unknown {
+  if (error instanceof StorageUnavailableError || isQueryError(error)) return error;
+  return new StorageUnavailableError(error);
+}

@@ -1,0 +1,33 @@
+import { loadConfig, type Config } from "../../src/config/config.js";
+import { startServer, type RunningServer } from "../../src/server.js";
+import { openTestDatabase, type StoreName, type TestDatabase } from "./stores.js";
+
+export const ADMIN = { email: "admin@example.test", password: "admin-password-1" };
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+  stop(): Promise<void>;
+}
+
+/** An in-process server on a free port, on a fresh database of `store`, with an instance admin. */
+export async function startTestServer(store: StoreName, overrides: Partial<Config> = {}, logger: boolean | Record<string, unknown> = false): Promise<TestServer> {
+  const database = await openTestDatabase(store);
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: "127.0.0.1",
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    lastUsedFlushMs: 200,
+    ...overrides,
+  };
+  const server = await startServer({ config, sql: database.sql, logger });
+  return {
+    ...server,
+    database,
+    async stop() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}

@@ -121,11 +121,12 @@ function parseIcuArgument(
   }
 }
 
+/** Joins neighbouring text segments; protected tokens stay one segment each. */
 function mergeAdjacent(segments: Segment[]): Segment[] {
   const merged: Segment[] = [];
   for (const segment of segments) {
     const last = merged[merged.length - 1];
-    if (last && last.kind === segment.kind) last.value += segment.value;
+    if (last && last.kind === "text" && segment.kind === "text") last.value += segment.value;
     else merged.push({ ...segment });
   }
   return merged;

@@ -12,8 +12,8 @@ export const MAX_JSON_DEPTH = 64;
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(/^application\/([\w.-]+\+)?json$/, { parseAs: "string" }, (_request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
+  const parse: Parameters<typeof app.addContentTypeParser>[2] = (_request, body, done) => {
+    const text = typeof body === "string" ? body : (body as Buffer).toString("utf8");
     if (text.trim() === "") return done(null, undefined);
     let parsed: unknown;
     try {
@@ -25,5 +25,8 @@ export function registerJsonBody(app: FastifyInstance): void {
       return done(AppError.invalidRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: "/", message: "too deeply nested" }]), undefined);
     }
     done(null, parsed);
-  });
+  };
+  // The string form matches with parameters (`; charset=utf-8`); the pattern adds `application/*+json`.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, parse);
+  app.addContentTypeParser(/^application\/[\w.-]+\+json(\s*;.*)?$/, { parseAs: "string" }, parse);
 }

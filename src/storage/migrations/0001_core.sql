@@ -1,4 +1,5 @@
 -- Glossa core schema: one file for PGlite and PostgreSQL alike.
+-- Timestamps use clock_timestamp() so rows written in one transaction keep their order.
 
 create table users (
   id text primary key,
@@ -6,7 +7,7 @@ create table users (
   name text not null default '',
   password_hash text not null,
   is_admin boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default clock_timestamp()
 );
 create unique index users_email_key on users (lower(email));
 
@@ -16,7 +17,7 @@ create table organizations (
   plan text not null default 'free' check (plan in ('free', 'pro', 'enterprise')),
   rbac boolean not null default false,
   default_engine_id text,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default clock_timestamp()
 );
 
 create table roles (
@@ -25,7 +26,7 @@ create table roles (
   name text not null,
   permissions text[] not null default '{}',
   is_owner boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default clock_timestamp()
 );
 create unique index roles_org_name_key on roles (organization_id, lower(name));
 
@@ -33,7 +34,7 @@ create table memberships (
   organization_id text not null references organizations (id) on delete cascade,
   user_id text not null references users (id) on delete cascade,
   role_id text not null references roles (id),
-  created_at timestamptz not null default now(),
+  created_at timestamptz not null default clock_timestamp(),
   primary key (organization_id, user_id)
 );
 create index memberships_user_idx on memberships (user_id);
@@ -46,8 +47,8 @@ create table engines (
   provider text not null,
   config jsonb not null default '{}',
   credentials text,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  created_at timestamptz not null default clock_timestamp(),
+  updated_at timestamptz not null default clock_timestamp()
 );
 create index engines_org_idx on engines (organization_id);
 
@@ -59,7 +60,7 @@ create table engine_grants (
   organization_id text not null,
   user_id text not null,
   engine_id text not null references engines (id) on delete cascade,
-  created_at timestamptz not null default now(),
+  created_at timestamptz not null default clock_timestamp(),
   primary key (organization_id, user_id, engine_id),
   foreign key (organization_id, user_id) references memberships (organization_id, user_id) on delete cascade
 );
@@ -73,7 +74,7 @@ create table api_keys (
   start text not null,
   owner_id text references users (id) on delete cascade,
   role_id text references roles (id),
-  created_at timestamptz not null default now(),
+  created_at timestamptz not null default clock_timestamp(),
   created_by text not null,
   last_used_at timestamptz,
   check ((kind = 'personal') = (owner_id is not null)),
@@ -93,7 +94,7 @@ create index api_key_engines_engine_idx on api_key_engines (engine_id);
 create table sessions (
   token_hash text primary key,
   user_id text not null references users (id) on delete cascade,
-  created_at timestamptz not null default now(),
+  created_at timestamptz not null default clock_timestamp(),
   expires_at timestamptz not null
 );
 create index sessions_user_idx on sessions (user_id);
@@ -107,7 +108,7 @@ create table audit_events (
   target_type text not null,
   target_id text,
   details jsonb not null default '{}',
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default clock_timestamp()
 );
 create index audit_events_org_time_idx on audit_events (organization_id, created_at desc);
 

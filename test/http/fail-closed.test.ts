@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/config.js";
+import { startServer, type RunningServer } from "../../src/server.js";
+import { ApiClient } from "../support/api-client.js";
+import { createKey, seedOrganization } from "../support/seed.js";
+import { createPostgresDatabase, HAS_POSTGRES } from "../support/stores.js";
+import { TcpProxy } from "../support/tcp-proxy.js";
+import { ADMIN } from "../support/test-server.js";
+
+/** SPEC §2/§6: with the database unreachable, calls get 503 `unavailable` (never a 200) and the server recovers by itself. */
+describe("fail closed when PostgreSQL is unreachable", () => {
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let proxy: TcpProxy;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    if (!HAS_POSTGRES) return;
+    database = await createPostgresDatabase();
+    const target = new URL(database.url);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.start();
+    const viaProxy = new URL(database.url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    server = await startServer({
+      config: { ...loadConfig({}), port: 0, databaseUrl: viaProxy.toString(), adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await server?.close().catch(() => undefined);
+    await proxy?.stop();
+    await database?.drop();
+  });
+
+  it.skipIf(!HAS_POSTGRES)("answers 503 unavailable during the outage and 200 again after it", async () => {
+    const seed = await seedOrganization(server!.url);
+    const { secret } = await createKey(seed.admin, seed.orgId, { name: "ci" });
+    const api = new ApiClient(server!.url);
+    const localize = () => api.localize(secret, { sourceLocale: "en", targetLocale: "fr", data: { a: "Hi" } });
+    expect((await localize()).status).toBe(200);
+
+    await proxy.stop();
+    const during = await Promise.all([localize(), api.localize("gls_" + "0".repeat(38), { sourceLocale: "en", targetLocale: "fr", data: {} }), api.post("/whoami", undefined, { "x-api-key": secret }), seed.admin.get("/api/me"), api.get("/readyz")]);
+    for (const response of during) {
+      expect(response.status).toBe(503);
+      expect(response.body.code).toBe("unavailable");
+    }
+    expect((await api.get("/healthz")).status).toBe(200);
+
+    await proxy.start();
+    let recovered = 0;
+    for (let attempt = 0; attempt < 50 && recovered !== 200; attempt++) {
+      recovered = (await localize()).status;
+      if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(recovered).toBe(200);
+    expect((await api.get("/readyz")).status).toBe(200);
+  });
+});

@@ -45,9 +45,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Graceful shutdown: responses finishing while the server closes also close their
+  // keep-alive connection, so close() does not wait for idle sockets to time out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
+    if (closing) reply.header("connection", "close");
   });
 
   registerProblemErrors(app);

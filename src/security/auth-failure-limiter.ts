@@ -33,9 +33,14 @@ export class AuthFailureLimiter {
     if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute) throw this.limited(retryAfterSeconds);
   }
 
-  /** Records a failure and returns the error to answer with: `failure` itself, or 429 past the limit. */
+  /**
+   * Records a failure and returns the error to answer with: `failure` itself, or 429 past the
+   * limit. A client already past the limit costs a read, not a write, so a flood of bad keys
+   * cannot turn into a flood of row locks.
+   */
   async fail(client: string, failure: AppError): Promise<AppError> {
     const { start, retryAfterSeconds } = this.window();
+    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute) return this.limited(retryAfterSeconds);
     const count = await recordAuthFailure(this.sql, client, start);
     return count > this.limitPerMinute ? this.limited(retryAfterSeconds) : failure;
   }

@@ -118,3 +118,36 @@ create table auth_failures (
   failures integer not null default 0,
   primary key (client, window_start)
 );
+
+-- The hot path of every call made with a key, as one function so that PL/pgSQL caches its
+-- plan per connection: planning this join on every call cost more than running it.
+-- Reads the key, its organization's plan, the owner's current role and grants or the
+-- service key's role and scope, and the requested (or default) engine. Nothing is cached
+-- between calls, so every change is in force for the next one on every instance.
+create function glossa_key_call_context(p_secret_hash text, p_engine_id text) returns json
+language plpgsql stable as $fn$
+begin
+  return (
+    select row_to_json(context) from (
+      select k.id as "keyId", k.organization_id as "organizationId", k.kind, k.owner_id as "ownerId", u.email as "ownerEmail",
+             o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember", mr.permissions as "ownerPermissions",
+             coalesce((select array_agg(g.engine_id) from engine_grants g
+                        where g.organization_id = k.organization_id and g.user_id = k.owner_id), '{}') as "ownerGrants",
+             sr.permissions as "serviceRolePermissions",
+             coalesce((select array_agg(ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as scope,
+             (select row_to_json(e) from (
+                select id, organization_id as "organizationId", name, provider, config, credentials,
+                       created_at as "createdAt", updated_at as "updatedAt"
+                  from engines
+                 where organization_id = k.organization_id and id = coalesce(p_engine_id, o.default_engine_id)) e) as engine
+        from api_keys k
+        join organizations o on o.id = k.organization_id
+        left join users u on u.id = k.owner_id
+        left join memberships m on m.organization_id = k.organization_id and m.user_id = k.owner_id
+        left join roles mr on mr.id = m.role_id
+        left join roles sr on sr.id = k.role_id
+       where k.secret_hash = p_secret_hash
+    ) context
+  );
+end
+$fn$;

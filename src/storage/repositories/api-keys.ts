@@ -2,7 +2,7 @@ import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../core/authz/model.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
-import { ENGINE_COLUMNS, type EngineRow } from "./engines.js";
+import type { EngineRow } from "./engines.js";
 
 export interface ApiKeyRow {
   id: string;
@@ -128,31 +128,13 @@ interface KeyCallRow {
 }
 
 /**
- * The hot path: one statement, driven by the unique index on `secret_hash`, reads the key,
- * its organization's plan, the owner's current role and grants or the service key's role
- * and scope, and the requested (or default) engine. Nothing is cached, so every change is
- * in force for the next call on every instance.
+ * The hot path: one statement, driven by the unique index on `secret_hash`, through the
+ * `glossa_key_call_context` function (see the migration for what it reads and why it is a
+ * function). Nothing is cached, so every change is in force for the next call on every instance.
  */
 export async function loadKeyCallContext(sql: Sql, secretHash: string, engineId: string | null): Promise<KeyCallContext | null> {
-  const [row] = await sql.query<KeyCallRow>(
-    `select k.id as "keyId", k.organization_id as "organizationId", k.kind, k.owner_id as "ownerId", u.email as "ownerEmail",
-            o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember", mr.permissions as "ownerPermissions",
-            coalesce((select array_agg(g.engine_id) from engine_grants g
-                       where g.organization_id = k.organization_id and g.user_id = k.owner_id), '{}') as "ownerGrants",
-            sr.permissions as "serviceRolePermissions",
-            coalesce((select array_agg(ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as scope,
-            (select row_to_json(e) from (
-               select ${ENGINE_COLUMNS} from engines
-                where organization_id = k.organization_id and id = coalesce($2, o.default_engine_id)) e) as engine
-       from api_keys k
-       join organizations o on o.id = k.organization_id
-       left join users u on u.id = k.owner_id
-       left join memberships m on m.organization_id = k.organization_id and m.user_id = k.owner_id
-       left join roles mr on mr.id = m.role_id
-       left join roles sr on sr.id = k.role_id
-      where k.secret_hash = $1`,
-    [secretHash, engineId],
-  );
+  const [result] = await sql.query<{ context: KeyCallRow | null }>("select glossa_key_call_context($1, $2) as context", [secretHash, engineId]);
+  const row = result?.context;
   if (!row) return null;
   return {
     keyId: row.keyId,

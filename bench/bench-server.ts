@@ -1,0 +1,8 @@
+// A server process for the benchmark. BENCH_BYPASS_ORG_ID turns on the bench-only
+// configuration that skips the key check; it is reachable only through this file.
+import { startServer } from "../src/server.js";
+
+const bypass = process.env.BENCH_BYPASS_ORG_ID;
+const server = await startServer({ logger: { level: process.env.LOG_LEVEL ?? "warn" }, ...(bypass ? { bypassKeyAuthForOrganizationId: bypass } : {}) });
+process.stdout.write(`BENCH_SERVER_URL=${server.url}\n`);
+process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));

@@ -13,7 +13,7 @@ export async function ensureFirstAdmin(sql: Sql, config: Config, log: FastifyBas
     return;
   }
   log.warn(
-    "No user exists yet. Create an instance admin with `npx glossa admin create-user --email you@example.com --admin` " +
+    "No user exists yet. Create an instance admin with `npm run glossa -- admin create-user --email you@example.com --admin` " +
       "(it asks for the password, or reads GLOSSA_ADMIN_PASSWORD), or restart with GLOSSA_ADMIN_EMAIL and GLOSSA_ADMIN_PASSWORD set.",
   );
 }

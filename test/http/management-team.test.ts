@@ -157,6 +157,12 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
       expect((await member.client.delete(org(`/members/${seed.ownerId}`))).status).toBe(403);
     });
 
+    it("a member may leave without org:manage_team", async () => {
+      const leaver = await addMemberUser(seed, `leaves-${store}@example.test`, seed.roles.member);
+      expect((await leaver.client.delete(org(`/members/${leaver.userId}`))).status).toBe(204);
+      expect((await leaver.client.get(org())).status).toBe(404);
+    });
+
     it("the last owner can be neither demoted nor removed; a non-owner cannot make owners", async () => {
       expect((await seed.admin.patch(org(`/members/${seed.ownerId}`), { roleId: seed.roles.admin })).body.code).toBe("last_owner");
       expect((await seed.admin.delete(org(`/members/${seed.ownerId}`))).body.code).toBe("last_owner");
@@ -191,5 +197,8 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
     const older = (await seed.admin.get(org(`/audit?before=${encodeURIComponent(byActor[1].createdAt)}`))).body.events;
     expect(older.every((event: { createdAt: string }) => event.createdAt < byActor[1].createdAt)).toBe(true);
     expect((await seed.admin.get(org("/audit?limit=abc"))).status).toBe(400);
+    expect((await seed.admin.get(org("/audit?before=yesterday"))).status).toBe(400);
+    expect((await seed.admin.get(org("/keys?kind=robot"))).status).toBe(400);
+    expect((await seed.admin.get(`/api/orgs/${"x".repeat(500)}`)).status).toBe(400);
   });
 });

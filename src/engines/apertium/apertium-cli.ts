@@ -1,0 +1,42 @@
+import { spawn } from "node:child_process";
+
+const COMMAND = "apertium";
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+/** Runs `apertium` with fixed arguments (never a shell), feeding `input` on stdin. */
+export function runApertium(args: readonly string[], input: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(COMMAND, args, { stdio: ["pipe", "pipe", "pipe"], timeout: timeoutMs, ...(signal ? { signal } : {}) });
+    const out: Buffer[] = [];
+    let size = 0;
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_OUTPUT_BYTES) child.kill("SIGKILL");
+      else out.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 2000) stderr += chunk.toString("utf8");
+    });
+    child.on("error", (error: NodeJS.ErrnoException) => reject(error));
+    child.on("close", (code, killedBy) => {
+      if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
+      else reject(Object.assign(new Error(killedBy ? `apertium was stopped (${killedBy})` : `apertium exited with ${code}: ${stderr.trim().slice(0, 200)}`), { killedBy }));
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(input, "utf8");
+  });
+}
+
+let installedModes: Promise<string[]> | undefined;
+
+/** The modes `apertium -l` lists, read once per process. */
+export function listApertiumModes(): Promise<string[]> {
+  installedModes ??= runApertium(["-l"], "", 10_000)
+    .then((output) => output.split(/\s+/).filter(Boolean))
+    .catch((error) => {
+      installedModes = undefined;
+      throw error;
+    });
+  return installedModes;
+}

@@ -1,12 +1,30 @@
 import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const COMMAND = "apertium";
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
-/** Runs `apertium` with fixed arguments (never a shell), feeding `input` on stdin. */
-export function runApertium(args: readonly string[], input: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+/**
+ * Translates `input` with `apertium <args> <file>`. The input goes through a private temp
+ * file: the apertium script opens /dev/stdin, which fails when stdin is Node's socket pipe.
+ */
+export async function runApertiumOnText(args: readonly string[], input: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "glossa-apertium-"));
+  try {
+    const file = join(dir, "input.html");
+    await writeFile(file, input, { encoding: "utf8", mode: 0o600 });
+    return await runApertium([...args, file], timeoutMs, signal);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `apertium` with fixed arguments (never a shell). */
+export function runApertium(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(COMMAND, args, { stdio: ["pipe", "pipe", "pipe"], timeout: timeoutMs, ...(signal ? { signal } : {}) });
+    const child = spawn(COMMAND, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs, ...(signal ? { signal } : {}) });
     const out: Buffer[] = [];
     let size = 0;
     let stderr = "";
@@ -23,8 +41,6 @@ export function runApertium(args: readonly string[], input: string, timeoutMs: n
       if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
       else reject(Object.assign(new Error(killedBy ? `apertium was stopped (${killedBy})` : `apertium exited with ${code}: ${stderr.trim().slice(0, 200)}`), { killedBy }));
     });
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(input, "utf8");
   });
 }
 
@@ -32,7 +48,7 @@ let installedModes: Promise<string[]> | undefined;
 
 /** The modes `apertium -l` lists, read once per process. */
 export function listApertiumModes(): Promise<string[]> {
-  installedModes ??= runApertium(["-l"], "", 10_000)
+  installedModes ??= runApertium(["-l"], 10_000)
     .then((output) => output.split(/\s+/).filter(Boolean))
     .catch((error) => {
       installedModes = undefined;

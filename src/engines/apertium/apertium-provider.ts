@@ -3,7 +3,7 @@ import { mask, unmask } from "../../core/engines/markers.js";
 import type { ProviderContext } from "../provider-context.js";
 import { ProviderError, UnsupportedPairError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
-import { listApertiumModes, runApertium } from "./apertium-cli.js";
+import { listApertiumModes, runApertiumOnText } from "./apertium-cli.js";
 
 const separator = (index: number) => `<hr data-glossa-split="${index}">`;
 const SEPARATOR = /<hr data-glossa-split="\d+">/;
@@ -41,7 +41,7 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
       const document = masked.map((entry, index) => entry.text + separator(index)).join("");
       let output: string;
       try {
-        output = await runApertium(["-u", "-f", "html", mode], document, context.settings.timeoutMs, input.signal);
+        output = await runApertiumOnText(["-u", "-f", "html", mode], document, context.settings.timeoutMs, input.signal);
       } catch (error) {
         if (input.signal?.aborted) throw input.signal.reason;
         throw new ProviderError((error as { killedBy?: unknown }).killedBy ? "timeout" : "server", (error as Error).message);

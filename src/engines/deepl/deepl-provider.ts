@@ -14,7 +14,8 @@ interface DeeplResponse {
   model_type_used?: string;
 }
 
-function baseUrl(config: ProviderConfig<"deepl">, authKey: string): string {
+/** Free keys end in `:fx`; `plan` or `baseUrl` override the guess. */
+export function deeplBaseUrl(config: ProviderConfig<"deepl">, authKey: string): string {
   if (config.baseUrl) return config.baseUrl.replace(/\/+$/, "");
   const free = config.plan ? config.plan === "free" : authKey.endsWith(":fx");
   return free ? "https://api-free.deepl.com" : "https://api.deepl.com";
@@ -37,7 +38,7 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
       const masked = input.texts.map((text) => mask(text, input.glossary ?? []));
       const hints = [...new Set(input.hints.flatMap((hint) => hint ?? []))];
       const answer = (await postJson({
-        url: `${baseUrl(config, authKey)}/v2/translate`,
+        url: `${deeplBaseUrl(config, authKey)}/v2/translate`,
         headers: { authorization: `DeepL-Auth-Key ${authKey}` },
         body: {
           text: masked.map((entry) => entry.text),

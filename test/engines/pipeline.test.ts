@@ -150,13 +150,13 @@ describe("translation memory", () => {
     return { memory, lookups };
   }
 
-  it("asks once per chunk and only sends what it does not remember; usage counts real calls only", async () => {
+  it("asks once per batch and only sends what it does not remember, packed into chunks; usage counts real calls only", async () => {
     const { memory, lookups } = memoryStub();
     const { provider, calls } = fakeProvider({ m: german });
     const config = { models: [{ model: "m" }], chunking: { maxItems: 2 } };
     await run(provider, ["a", "b", "c"], config, memory);
     const second = await run(provider, ["a", "b", "c", "d"], config, memory);
-    expect(lookups).toEqual([2, 1, 2, 2]);
+    expect(lookups).toEqual([3, 4]);
     expect(calls.map((call) => call.texts)).toEqual([["a", "b"], ["c"], ["d"]]);
     expect(second.texts).toEqual(["DE a", "DE b", "DE c", "DE d"]);
     expect(second.usage).toEqual({ inputTokens: 1, outputTokens: 1 });

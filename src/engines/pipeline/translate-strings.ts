@@ -39,6 +39,9 @@ export class AllModelsFailedError extends Error {
   }
 }
 
+/** Most source hashes per translation-memory query. */
+const MEMORY_BATCH = 1000;
+
 interface Produced {
   text: string;
   model: string | null;
@@ -46,9 +49,9 @@ interface Produced {
 
 /**
  * Translates a flat list of strings: identical strings once, whitespace-only strings not at
- * all; the rest in chunks with bounded concurrency, each chunk served from the translation
- * memory where possible, and otherwise by the ranked models in turn until every string
- * has an output that keeps its placeholders and honours the glossary.
+ * all; what the translation memory remembers (looked up in batches of up to 1000) is served
+ * from it, the rest goes in chunks with bounded concurrency to the ranked models in turn
+ * until every string has an output that keeps its placeholders and honours the glossary.
  */
 export async function translateStrings(input: TranslateStringsInput): Promise<TranslateStringsResult> {
   const { settings, provider } = input;
@@ -72,22 +75,31 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   let usedTokens = false;
   const abort = new AbortController();
   const produced: Produced[] = new Array(unique.length);
+  const hashes = unique.map((entry) => sourceHash(entry.text));
+
+  // Remembered strings first, in batches, so that provider chunks are packed with misses only.
+  let misses = unique.map((_, slot) => slot);
+  if (input.memory) {
+    const memory = input.memory;
+    const batches: number[][] = [];
+    for (let i = 0; i < misses.length; i += MEMORY_BATCH) batches.push(misses.slice(i, i + MEMORY_BATCH));
+    const found = await mapConcurrent(batches, 2, (batch) => memory.lookup(batch.map((slot) => hashes[slot]!)));
+    misses = [];
+    batches.forEach((batch, index) => {
+      for (const slot of batch) {
+        const hit = found[index]!.get(hashes[slot]!);
+        if (hit) produced[slot] = { text: hit.targetText, model: hit.model };
+        else misses.push(slot);
+      }
+    });
+  }
   const chunks = planChunks(
-    unique.map((entry) => entry.text),
+    misses.map((slot) => unique[slot]!.text),
     settings.chunking,
-  );
+  ).map((positions) => positions.map((position) => misses[position]!));
 
   const runChunk = async (chunk: number[]) => {
-    const hashes = chunk.map((slot) => sourceHash(unique[slot]!.text));
-    const remembered = input.memory ? await input.memory.lookup(hashes) : new Map<string, { targetText: string; model: string | null }>();
-    let pending: number[] = [];
-    chunk.forEach((slot, position) => {
-      const hit = remembered.get(hashes[position]!);
-      if (hit) produced[slot] = { text: hit.targetText, model: hit.model };
-      else pending.push(slot);
-    });
-    if (pending.length === 0) return;
-
+    let pending = chunk;
     const fresh: number[] = [];
     const failures: string[] = [];
     for (const model of models) {
@@ -132,7 +144,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
       }
     }
     if (input.memory && fresh.length > 0) {
-      await input.memory.store(fresh.map((slot) => ({ sourceHash: sourceHash(unique[slot]!.text), sourceText: unique[slot]!.text, targetText: produced[slot]!.text, model: produced[slot]!.model })));
+      await input.memory.store(fresh.map((slot) => ({ sourceHash: hashes[slot]!, sourceText: unique[slot]!.text, targetText: produced[slot]!.text, model: produced[slot]!.model })));
     }
     if (pending.length > 0) throw new AllModelsFailedError(failures);
   };

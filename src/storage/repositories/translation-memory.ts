@@ -14,15 +14,15 @@ export interface MemoryEntry {
   model: string | null;
 }
 
-/** One query for a whole chunk: the stored translations among `sourceHashes`. */
+/** One query for a whole batch: the stored translations among `sourceHashes`. */
 export async function lookupTranslations(sql: Sql, scope: MemoryScope, sourceHashes: readonly string[]): Promise<Map<string, { targetText: string; model: string | null }>> {
   if (sourceHashes.length === 0) return new Map();
   const rows = await sql.query<{ sourceHash: string; targetText: string; model: string | null }>(
     `select source_hash as "sourceHash", target_text as "targetText", model
        from translation_memory
       where engine_id = $1 and fingerprint = $2 and source_locale = $3 and target_locale = $4
-        and source_hash in (select jsonb_array_elements_text($5::jsonb))`,
-    [scope.engineId, scope.fingerprint, scope.sourceLocale, scope.targetLocale, JSON.stringify(sourceHashes)],
+        and source_hash = any($5::text[])`,
+    [scope.engineId, scope.fingerprint, scope.sourceLocale, scope.targetLocale, [...sourceHashes]],
   );
   return new Map(rows.map((row) => [row.sourceHash, { targetText: row.targetText, model: row.model }]));
 }

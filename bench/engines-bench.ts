@@ -98,10 +98,13 @@ export async function runEngineBenchmarks(): Promise<void> {
     const repeated = payload(1_000, "Remembered");
     const first = await measure(() => localize(remembering.id, repeated));
     const callsAfterFirst = stub.calls();
-    const second = await measure(() => localize(remembering.id, repeated));
+    // The machine may be shared: the repeated call is the median of several.
+    const repeats: number[] = [];
+    for (let i = 0; i < 5; i++) repeats.push((await measure(() => localize(remembering.id, repeated))).ms);
     if (stub.calls() !== callsAfterFirst) throw new Error("the repeated payload reached the provider");
-    console.log(`tm first call (1000 strings): ${Math.round(first.ms)} ms, repeated: ${Math.round(second.ms)} ms`);
-    console.log(`ratio tm-speedup: ${(first.ms / second.ms).toFixed(1)}`);
+    const second = repeats.sort((a, b) => a - b)[2]!;
+    console.log(`tm first call (1000 strings): ${Math.round(first.ms)} ms, repeated (median of 5): ${Math.round(second)} ms`);
+    console.log(`ratio tm-speedup: ${(first.ms / second).toFixed(1)}`);
 
     const strings = payload(1_000, "Chunked");
     const before = stub.calls();

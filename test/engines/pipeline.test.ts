@@ -167,3 +167,17 @@ describe("translation memory", () => {
     expect(calls).toHaveLength(3);
   });
 });
+
+describe("pseudo honours the glossary too", () => {
+  it("keeps non-translatable terms and uses custom translations", async () => {
+    const { pseudoProvider } = await import("../../src/engines/pseudo/pseudo-provider.js");
+    const result = await run(pseudoProvider, ["Open Glossa & the dashboard", "Plain"], {
+      glossary: [
+        { type: "non_translatable", term: "Glossa" },
+        { type: "custom_translation", term: "dashboard", translation: "Übersicht" },
+      ],
+    });
+    expect(result.texts[0]).toMatch(/^\[Öþéñ Glossa & ţĥé Übersicht ~+\]$/);
+    expect(result.texts[1]).toMatch(/^\[Þļáíñ ~+\]$/);
+  });
+});

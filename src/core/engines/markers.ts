@@ -15,7 +15,7 @@ export interface Masked {
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 const ENTITY = /&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi;
-function unescapeXml(text: string): string {
+function unescapeXmlText(text: string): string {
   return text.replace(ENTITY, (_, name: string) => {
     const lower = name.toLowerCase();
     if (lower === "amp") return "&";
@@ -31,7 +31,9 @@ function unescapeXml(text: string): string {
 export const marker = (index: number) => `<g-p i="${index}"/>`;
 const MARKER = /<g-p\s+i="(\d+)"\s*\/>/g;
 
-export function mask(input: string, glossary: readonly GlossaryItem[]): Masked {
+/** `xml: false` leaves the text unescaped, for engines that do not read XML (pseudo). */
+export function mask(input: string, glossary: readonly GlossaryItem[], options: { xml: boolean } = { xml: true }): Masked {
+  const escape = options.xml ? escapeXml : (text: string) => text;
   const restore: string[] = [];
   const keep = (value: string) => {
     restore.push(value);
@@ -39,12 +41,12 @@ export function mask(input: string, glossary: readonly GlossaryItem[]): Masked {
   };
   let text = "";
   for (const segment of splitProtected(input)) {
-    text += segment.kind === "protected" ? keep(segment.value) : maskTerms(segment.value, glossary, keep);
+    text += segment.kind === "protected" ? keep(segment.value) : maskTerms(segment.value, glossary, keep, escape);
   }
   return { text, restore };
 }
 
-function maskTerms(text: string, glossary: readonly GlossaryItem[], keep: (value: string) => string): string {
+function maskTerms(text: string, glossary: readonly GlossaryItem[], keep: (value: string) => string, escapeXml: (text: string) => string): string {
   if (glossary.length === 0) return escapeXml(text);
   // One pass over all terms, longest first, so that overlapping terms do not fight.
   const items = [...glossary].sort((a, b) => b.term.length - a.term.length);
@@ -64,7 +66,8 @@ function maskTerms(text: string, glossary: readonly GlossaryItem[], keep: (value
 }
 
 /** Restores the originals; markers the engine dropped stay lost (output validation rejects that). */
-export function unmask(translated: string, restore: readonly string[]): string {
+export function unmask(translated: string, restore: readonly string[], options: { xml: boolean } = { xml: true }): string {
+  const unescapeXml = options.xml ? unescapeXmlText : (text: string) => text;
   const parts: string[] = [];
   let last = 0;
   for (const match of translated.matchAll(MARKER)) {

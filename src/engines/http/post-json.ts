@@ -12,6 +12,27 @@ export interface PostJsonOptions {
   secrets: readonly string[];
 }
 
+/** Providers answer with far less; anything bigger is not a translation of our chunk. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+async function readBounded(response: Response): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw new ProviderError("invalid_output", "the provider's answer is too large");
+  }
+  if (!response.body) return "";
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_RESPONSE_BYTES) throw new ProviderError("invalid_output", "the provider's answer is too large");
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -55,7 +76,7 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
     let retryAfterMs: number | null = null;
     try {
       const response = await fetch(options.url, { method: "POST", headers: { "content-type": "application/json", ...options.headers }, body: payload, signal });
-      const text = await response.text();
+      const text = await readBounded(response);
       if (response.ok) {
         try {
           return JSON.parse(text);

@@ -23,8 +23,17 @@ describe("placeholder validation", () => {
     ["Run `npm i`", "Führe `npm i` aus", []],
     ["Run `npm i`", "Führe npm i aus", ['lost "`npm i`"']],
     ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {# Elemente}}", []],
-    ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {Elemente}}", ['lost "} other {#"', 'invented "} other {"']],
+    ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {Elemente}}", []],
     ["[docs](https://x.test/a)", "[Doku](https://x.test/a)", []],
+    // Plural categories may change with the language; tokens may not.
+    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}", []],
+    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла}}", ['lost "other {"']],
+    ["{n, plural, one {# file} other {# files}}", "{count, plural, one {# Datei} other {# Dateien}}", ['lost "{n, plural,"', 'invented "{count, plural,"']],
+    ["{n, plural, one {{name} has # file} other {{name} has # files}}", "{n, plural, one {{name} hat # Datei} other {{user} hat # Dateien}}", ['invented "{user}"']],
+    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {Datei} other {Dateien}}", ['lost "#"']],
+    ["{g, select, male {He} other {They}}", "{g, select, male {Er} female {Sie} other {Sie}}", ['invented "}"', 'invented "female {"']],
+    // Prose percentages are not printf conversions ("% o" would be one with a space flag).
+    ["20% off, 100% sure", "20 % Rabatt, 100 % sicher", []],
   ])("%j → %j", (source, output, expected) => {
     expect(placeholderProblems(source, output)).toEqual(expected);
   });

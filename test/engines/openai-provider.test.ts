@@ -81,6 +81,24 @@ describe("openai provider (chat completions wire format)", () => {
     expect((error as ProviderError).message).toContain("HTTP 500");
   });
 
+  it("moves on at once when Retry-After asks for longer than the engine is willing to wait", async () => {
+    stub = await startStub(() => ({ status: 429, headers: { "retry-after": "3600" }, body: { error: { message: "quota" } } }));
+    const error = (await openaiProvider(providerContext({ baseUrl: stub.url, retry: { maxRetries: 5, maxDelayMs: 1000 } }))
+      .translate(input)
+      .catch((failure: unknown) => failure)) as ProviderError;
+    expect(stub.requests).toHaveLength(1);
+    expect(error.failure).toBe("rate_limited");
+  });
+
+  it("times out a provider that does not answer", async () => {
+    stub = await startStub(() => new Promise((resolve) => setTimeout(() => resolve({ body: {} }), 3000)));
+    const error = (await openaiProvider(providerContext({ baseUrl: stub.url, timeoutMs: 100, retry: { maxRetries: 0 } }))
+      .translate(input)
+      .catch((failure: unknown) => failure)) as ProviderError;
+    expect(error.failure).toBe("timeout");
+    expect(error.message).toBe("no answer within 100 ms");
+  });
+
   it("does not retry a 401 and never repeats the key the provider echoed", async () => {
     stub = await startStub(() => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}`, code: "invalid_api_key" } } }));
     const error = (await openaiProvider(providerContext({ baseUrl: stub.url }, { apiKey: KEY })).translate(input).catch((failure: unknown) => failure)) as ProviderError;

@@ -1,4 +1,4 @@
-import { protectedTokens } from "../content/protected-segments.js";
+import { protectedAtoms } from "../content/protected-segments.js";
 import { glossaryViolations, type GlossaryItem } from "./glossary.js";
 
 function multiset(tokens: string[]): Map<string, number> {
@@ -7,19 +7,31 @@ function multiset(tokens: string[]): Map<string, number> {
   return counts;
 }
 
-/** Placeholders, ICU skeletons, tags and code spans lost or invented by a translation. */
-export function placeholderProblems(source: string, output: string): string[] {
-  const expected = multiset(protectedTokens(source));
-  const actual = multiset(protectedTokens(output));
+const PLURAL_HEAD = /^\{\s*[\w.-]+\s*,\s*(plural|selectordinal)\b/;
+const PLURAL_CATEGORY = /^(?:offset:\d+\s*)?(?:=\d+|zero|one|two|few|many)\s*\{$/;
+
+function multisetProblems(expected: string[], actual: string[]): string[] {
+  const want = multiset(expected);
+  const got = multiset(actual);
   const problems: string[] = [];
-  for (const [token, count] of expected) {
-    const got = actual.get(token) ?? 0;
-    if (got < count) problems.push(`lost ${JSON.stringify(token)}`);
-  }
-  for (const [token, count] of actual) {
-    if (count > (expected.get(token) ?? 0)) problems.push(`invented ${JSON.stringify(token)}`);
-  }
+  for (const [token, count] of want) if ((got.get(token) ?? 0) < count) problems.push(`lost ${JSON.stringify(token)}`);
+  for (const [token, count] of got) if (count > (want.get(token) ?? 0)) problems.push(`invented ${JSON.stringify(token)}`);
   return problems;
+}
+
+/**
+ * Placeholders, ICU skeletons, tags and code spans lost or invented by a translation.
+ * Exact counts, except in messages with an ICU plural: the target language may need other
+ * plural categories (Russian adds `few` and `many`), which repeats `#`, `}` and the
+ * placeholders of a branch; there every token must still survive and none may be invented,
+ * `other` included, but categories and counts may change.
+ */
+export function placeholderProblems(source: string, output: string): string[] {
+  const expected = protectedAtoms(source);
+  const actual = protectedAtoms(output);
+  if (!expected.some((token) => PLURAL_HEAD.test(token))) return multisetProblems(expected, actual);
+  const significant = (tokens: string[]) => [...new Set(tokens.filter((token) => token !== "}" && !PLURAL_CATEGORY.test(token)))];
+  return multisetProblems(significant(expected), significant(actual));
 }
 
 /** Everything wrong with one translated string; empty when it may be returned. */

@@ -21,3 +21,8 @@ export class UnsupportedPairError extends Error {
     this.name = "UnsupportedPairError";
   }
 }
+
+/** For providers that need a configured model: none of `config.models` applies to the pair. */
+export async function noConfiguredModel(sourceLocale: string, targetLocale: string): Promise<never> {
+  throw new UnsupportedPairError(`The engine has no model for ${sourceLocale} → ${targetLocale}; add one to config.models (targetLocale "*" matches every locale).`);
+}

@@ -99,6 +99,15 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     expect(JSON.stringify(denied.body)).not.toContain("sk-wrong-key-123456");
   });
 
+  it("refuses a locale pair none of the engine's models is configured for", async () => {
+    const engine = await openaiEngine({ models: [{ targetLocale: "ja", model: "japanese-only" }] });
+    const response = await seed.admin.localize(secret, { engineId: engine.id, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe("unsupported_locale_pair");
+    expect(response.body.message).toContain("no model for en → de");
+    expect(requestsOf("japanese-only")).toBe(0);
+  });
+
   it("serves repeated strings from the translation memory until the configuration changes", async () => {
     const engine = await openaiEngine({ models: [{ model: "tm-model" }] });
     const body = { engineId: engine.id, sourceLocale: "en", targetLocale: "fr", data: { title: "Welcome", nested: { items: ["One", "Two"] } } };

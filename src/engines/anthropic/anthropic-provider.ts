@@ -2,7 +2,7 @@ import { buildPrompt, parseTranslations } from "../../core/engines/prompt.js";
 import type { ProviderConfig } from "../../core/engines/engine-config.js";
 import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
-import { ProviderError } from "../provider-error.js";
+import { noConfiguredModel, ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -23,6 +23,7 @@ export function anthropicProvider(context: ProviderContext): TranslationProvider
 
   return {
     memoizable: true,
+    defaultModels: noConfiguredModel,
     async translate(input) {
       if (!apiKey) throw new ProviderError("not_configured", "the engine has no API key; set credentials.apiKey");
       const prompt = buildPrompt({ ...input, glossary: input.glossary ?? [], instructions: input.instructions ?? [], brandVoice: input.brandVoice ?? [] });

@@ -2,7 +2,7 @@ import { buildPrompt, parseTranslations, TRANSLATIONS_JSON_SCHEMA } from "../../
 import type { ProviderConfig } from "../../core/engines/engine-config.js";
 import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
-import { ProviderError } from "../provider-error.js";
+import { noConfiguredModel, ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -29,6 +29,7 @@ export function openaiProvider(context: ProviderContext): TranslationProvider {
 
   return {
     memoizable: true,
+    defaultModels: noConfiguredModel,
     async translate(input) {
       const prompt = buildPrompt({ ...input, glossary: input.glossary ?? [], instructions: input.instructions ?? [], brandVoice: input.brandVoice ?? [] });
       const answer = (await postJson({

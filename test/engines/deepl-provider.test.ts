@@ -57,6 +57,14 @@ describe("deepl provider (/v2/translate wire format)", () => {
     expect(output.usage).toBeUndefined();
   });
 
+  it("sends at most 50 texts per request and keeps the order", async () => {
+    stub = await startStub((request) => ({ body: deeplAnswer(request.body.text) }));
+    const texts = Array.from({ length: 120 }, (_, i) => `Item ${i}`);
+    const output = await deeplProvider(providerContext({ baseUrl: stub.url }, { authKey: KEY })).translate({ sourceLocale: "en", targetLocale: "de", texts, hints: texts.map(() => undefined) });
+    expect(stub.requests.map((request) => request.body.text.length)).toEqual([50, 50, 20]);
+    expect(output.texts).toEqual(texts.map((text) => `DE ${text}`));
+  });
+
   it("treats 456 (quota exceeded) as a failure to fall back from, without retrying", async () => {
     stub = await startStub(() => ({ status: 456, body: { message: "Quota exceeded" } }));
     const error = (await deeplProvider(providerContext({ baseUrl: stub.url }, { authKey: KEY }))

@@ -8,6 +8,7 @@ import { deeplSourceLang, deeplTargetLang } from "./deepl-languages.js";
 
 const MODEL_TYPES = new Set(["quality_optimized", "latency_optimized", "prefer_quality_optimized"]);
 const MAX_CONTEXT_CHARS = 2000;
+const MAX_TEXTS_PER_REQUEST = 50;
 
 interface DeeplResponse {
   translations?: { text?: unknown }[];
@@ -36,30 +37,35 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
     async translate(input) {
       if (!authKey) throw new ProviderError("not_configured", "the engine has no DeepL key; set credentials.authKey");
       const masked = input.texts.map((text) => mask(text, input.glossary ?? []));
-      const hints = [...new Set(input.hints.flatMap((hint) => hint ?? []))];
-      const answer = (await postJson({
-        url: `${deeplBaseUrl(config, authKey)}/v2/translate`,
-        headers: { authorization: `DeepL-Auth-Key ${authKey}` },
-        body: {
-          text: masked.map((entry) => entry.text),
-          source_lang: deeplSourceLang(input.sourceLocale),
-          target_lang: deeplTargetLang(input.targetLocale),
-          tag_handling: "xml",
-          ...(config.formality ? { formality: config.formality } : {}),
-          ...(input.model && MODEL_TYPES.has(input.model) ? { model_type: input.model } : {}),
-          ...(hints.length > 0 ? { context: `UI strings from: ${hints.join("; ")}`.slice(0, MAX_CONTEXT_CHARS) } : {}),
-        },
-        timeoutMs: context.settings.timeoutMs,
-        retry: context.settings.retry,
-        signal: input.signal,
-        secrets: [authKey],
-      })) as DeeplResponse;
-      const translations = answer.translations;
-      if (!Array.isArray(translations) || translations.length !== masked.length) throw new ProviderError("invalid_output", "DeepL returned a different number of translations");
-      return {
-        texts: translations.map((entry, index) => (typeof entry?.text === "string" ? unmask(entry.text, masked[index]!.restore) : undefined)),
-        model: `deepl/${answer.model_type_used ?? input.model ?? "default"}`,
-      };
+      const texts: (string | undefined)[] = [];
+      let modelUsed: string | undefined;
+      // DeepL takes at most 50 texts per request, whatever the engine's chunk size.
+      for (let start = 0; start < masked.length; start += MAX_TEXTS_PER_REQUEST) {
+        const batch = masked.slice(start, start + MAX_TEXTS_PER_REQUEST);
+        const hints = [...new Set(input.hints.slice(start, start + MAX_TEXTS_PER_REQUEST).flatMap((hint) => hint ?? []))];
+        const answer = (await postJson({
+          url: `${deeplBaseUrl(config, authKey)}/v2/translate`,
+          headers: { authorization: `DeepL-Auth-Key ${authKey}` },
+          body: {
+            text: batch.map((entry) => entry.text),
+            source_lang: deeplSourceLang(input.sourceLocale),
+            target_lang: deeplTargetLang(input.targetLocale),
+            tag_handling: "xml",
+            ...(config.formality ? { formality: config.formality } : {}),
+            ...(input.model && MODEL_TYPES.has(input.model) ? { model_type: input.model } : {}),
+            ...(hints.length > 0 ? { context: `UI strings from: ${hints.join("; ")}`.slice(0, MAX_CONTEXT_CHARS) } : {}),
+          },
+          timeoutMs: context.settings.timeoutMs,
+          retry: context.settings.retry,
+          signal: input.signal,
+          secrets: [authKey],
+        })) as DeeplResponse;
+        const translations = answer.translations;
+        if (!Array.isArray(translations) || translations.length !== batch.length) throw new ProviderError("invalid_output", "DeepL returned a different number of translations");
+        translations.forEach((entry, index) => texts.push(typeof entry?.text === "string" ? unmask(entry.text, batch[index]!.restore) : undefined));
+        modelUsed ??= answer.model_type_used;
+      }
+      return { texts, model: `deepl/${modelUsed ?? input.model ?? "default"}` };
     },
   };
 }

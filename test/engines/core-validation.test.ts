@@ -165,6 +165,9 @@ describe("engine configuration", () => {
     expect(configErrors("pseudo", { apiKey: "sk-123" }).length).toBeGreaterThan(0);
     expect(configErrors("openai", { models: [{ model: "m", targetLocale: "not a locale" }] })).toEqual([{ path: "/config/models/0/targetLocale", message: "must be a BCP-47 locale or *" }]);
     expect(configErrors("deepl", { chunking: { maxItems: 0 } })[0]?.path).toBe("/config/chunking/maxItems");
+    expect(configErrors("openai", { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "m" }] })).toEqual([]);
+    expect(configErrors("openai", { baseUrl: "https://user:sk-secret@proxy.test/v1", models: [{ model: "m" }] })[0]?.path).toBe("/config/baseUrl");
+    expect(configErrors("openai", { baseUrl: "file:///etc/passwd", models: [{ model: "m" }] })[0]?.path).toBe("/config/baseUrl");
     expect(credentialErrors("anthropic", {})).not.toEqual([]);
     expect(credentialErrors("apertium", { apiKey: "x" })).not.toEqual([]);
   });

@@ -51,7 +51,8 @@ const Common = {
   ),
   translationMemory: Type.Optional(Type.Boolean()),
 };
-const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://" });
+// No user:password@ in the authority: secrets belong in `credentials`, and config is returned.
+const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://[^\\s/@?#]+(?:[/?#]\\S*)?$" });
 
 export const CONFIG_SCHEMAS = {
   pseudo: Type.Object({ ...Common }, { additionalProperties: false }),

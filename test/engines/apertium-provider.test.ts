@@ -36,3 +36,12 @@ describe("apertium provider", () => {
     expect(output.texts[3]).toContain("&");
   });
 });
+
+describe("apertium provider limits", () => {
+  it("stops a run that exceeds the timeout and says so", async () => {
+    const provider = apertiumProvider(providerContext({ timeoutMs: 100 }));
+    const long = Array.from({ length: 3000 }, (_, i) => `The black cat number ${i} sleeps in the white house near the old river.`);
+    const error = await provider.translate({ sourceLocale: "en", targetLocale: "es", texts: long, hints: long.map(() => undefined) }).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ failure: "timeout", message: "apertium was stopped: no answer within 100 ms" });
+  });
+});

@@ -44,7 +44,7 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
         output = await runApertiumOnText(["-u", "-f", "html", mode], document, context.settings.timeoutMs, input.signal);
       } catch (error) {
         if (input.signal?.aborted) throw input.signal.reason;
-        throw new ProviderError((error as { killedBy?: unknown }).killedBy ? "timeout" : "server", (error as Error).message);
+        throw new ProviderError((error as { timedOut?: boolean }).timedOut ? "timeout" : "server", (error as Error).message);
       }
       const pieces = output.split(SEPARATOR);
       if (pieces.length !== masked.length + 1) throw new ProviderError("invalid_output", "Apertium merged or split strings");

@@ -12,6 +12,11 @@ describe("apertium provider", () => {
     expect(await provider.defaultModels!("es", "en-US")).toEqual(["spa-eng_US"]);
   });
 
+  it("refuses a configured mode that does not match the pair", async () => {
+    const error = await provider.translate({ sourceLocale: "en", targetLocale: "fr", texts: ["Hi"], hints: [undefined], model: "eng-spa" }).catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ failure: "rejected", message: "the Apertium mode eng-spa does not translate en → fr" });
+  });
+
   it("reports a pair it cannot serve", async () => {
     await expect(provider.defaultModels!("en", "ja")).rejects.toBeInstanceOf(UnsupportedPairError);
   });

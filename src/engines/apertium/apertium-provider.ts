@@ -37,6 +37,9 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
       const mode = input.model ?? (await this.defaultModels!(input.sourceLocale, input.targetLocale))[0]!;
       if (!/^[a-z]{2,3}(_[\w]+)?-[a-z]{2,3}(_[\w]+)?$/i.test(mode)) throw new ProviderError("rejected", `"${mode}" is not an Apertium mode name`);
       if (!(await installedModes()).includes(mode)) throw new ProviderError("rejected", `the Apertium mode ${mode} is not installed on this server`);
+      if (pickApertiumMode([mode], input.sourceLocale, input.targetLocale) === null) {
+        throw new ProviderError("rejected", `the Apertium mode ${mode} does not translate ${input.sourceLocale} → ${input.targetLocale}`);
+      }
       const masked = input.texts.map((text) => mask(text, input.glossary ?? []));
       const document = masked.map((entry, index) => entry.text + separator(index)).join("");
       let output: string;

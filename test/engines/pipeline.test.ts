@@ -181,3 +181,19 @@ describe("pseudo honours the glossary too", () => {
     expect(result.texts[1]).toMatch(/^\[Þļáíñ ~+\]$/);
   });
 });
+
+describe("bounded concurrency", () => {
+  it("starts no further chunk once one has failed for good", async () => {
+    const { mapConcurrent } = await import("../../src/engines/pipeline/map-concurrent.js");
+    const started: number[] = [];
+    const outcome = mapConcurrent([0, 1, 2, 3, 4, 5], 2, async (item) => {
+      started.push(item);
+      if (item === 1) throw new Error("chunk 1 failed");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return item;
+    });
+    await expect(outcome).rejects.toThrow("chunk 1 failed");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toEqual([0, 1]);
+  });
+});

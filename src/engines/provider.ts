@@ -1,4 +1,6 @@
-/** What every translation provider implements; the localize service does the rest (walking, shape, usage). */
+import type { GlossaryItem } from "../core/engines/glossary.js";
+
+/** What every translation provider implements; the pipeline does the rest (chunks, fallback, validation, memory). */
 export interface TranslateInput {
   sourceLocale: string;
   targetLocale: string;
@@ -6,11 +8,18 @@ export interface TranslateInput {
   texts: string[];
   /** Context breadcrumbs per string (same order as `texts`), from the request's `hints`. */
   hints: (string[] | undefined)[];
+  /** The model to use (a name from the engine's `models`, or one of `defaultModels`). */
+  model?: string | undefined;
+  /** Glossary items that apply to this locale pair. */
+  glossary?: GlossaryItem[];
+  instructions?: { targetLocale?: string | undefined; text: string }[];
+  brandVoice?: { targetLocale?: string | undefined; text: string }[];
   signal?: AbortSignal;
 }
 
 export interface TranslateOutput {
-  texts: string[];
+  /** One entry per input string; undefined when the provider did not return that string. */
+  texts: (string | undefined)[];
   /** `provider/model` when a model produced the output. */
   model?: string;
   usage?: { inputTokens: number; outputTokens: number };
@@ -18,6 +27,10 @@ export interface TranslateOutput {
 
 export interface TranslationProvider {
   translate(input: TranslateInput): Promise<TranslateOutput>;
+  /** Models to try when the engine configures none for the pair; `[undefined]` for model-less providers. */
+  defaultModels?(sourceLocale: string, targetLocale: string): Promise<(string | undefined)[]>;
+  /** False for providers whose output is cheaper to recompute than to look up (pseudo). */
+  readonly memoizable?: boolean;
 }
 
 /** An engine as the providers see it: its public configuration and decrypted credentials. */

@@ -1,19 +1,24 @@
-import { AppError } from "../core/errors/app-error.js";
+import { isKnownProvider, PROVIDERS, resolveSettings, type Credentials, type ProviderName } from "../core/engines/engine-config.js";
+import { anthropicProvider } from "./anthropic/anthropic-provider.js";
+import { apertiumProvider } from "./apertium/apertium-provider.js";
+import { deeplProvider } from "./deepl/deepl-provider.js";
+import { openaiProvider } from "./openai/openai-provider.js";
+import type { ProviderContext } from "./provider-context.js";
+import { ProviderError } from "./provider-error.js";
 import type { EngineSpec, TranslationProvider } from "./provider.js";
 import { pseudoProvider } from "./pseudo/pseudo-provider.js";
 
-export const PROVIDERS = ["pseudo"] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+export { isKnownProvider, PROVIDERS, type ProviderName };
 
-export function isKnownProvider(name: string): name is ProviderName {
-  return (PROVIDERS as readonly string[]).includes(name);
-}
+const FACTORIES: Record<ProviderName, (context: ProviderContext) => TranslationProvider> = {
+  pseudo: () => pseudoProvider,
+  apertium: apertiumProvider,
+  openai: openaiProvider,
+  anthropic: anthropicProvider,
+  deepl: deeplProvider,
+};
 
-export function providerFor(engine: EngineSpec): TranslationProvider {
-  switch (engine.provider) {
-    case "pseudo":
-      return pseudoProvider;
-    default:
-      throw new AppError(502, "engine_failed", `Engine ${engine.id} uses provider "${engine.provider}", which this server does not support.`);
-  }
+export function providerFor(engine: EngineSpec, credentials: Credentials = {}): TranslationProvider {
+  if (!isKnownProvider(engine.provider)) throw new ProviderError("not_configured", `provider "${engine.provider}" is not supported by this server`);
+  return FACTORIES[engine.provider]({ config: engine.config, credentials, settings: resolveSettings(engine.config) });
 }

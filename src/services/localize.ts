@@ -1,7 +1,15 @@
 import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { collectStrings, replaceStrings, type JsonValue } from "../core/content/walk-strings.js";
+import { isKnownProvider, resolveSettings, type Credentials } from "../core/engines/engine-config.js";
+import { configFingerprint } from "../core/engines/fingerprint.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
+import { AllModelsFailedError, translateStrings, type TranslationMemory } from "../engines/pipeline/translate-strings.js";
+import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor } from "../engines/registry.js";
+import { decryptCredentials } from "../security/credential-box.js";
+import type { EngineRow } from "../storage/repositories/engines.js";
+import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
+import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
 
 export interface LocalizeRequest {
@@ -20,6 +28,12 @@ export interface LocalizeResponse {
   usage?: { inputTokens: number; outputTokens: number };
 }
 
+/** The shell the pipeline needs: the database (translation memory) and the secret that opens credentials. */
+export interface LocalizeDeps {
+  sql?: Sql | undefined;
+  secretKey?: string | undefined;
+}
+
 /** Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree. */
 function hintsFor(hints: Record<string, string[]> | undefined, path: (string | number)[]): string[] | undefined {
   if (!hints) return undefined;
@@ -29,27 +43,58 @@ function hintsFor(hints: Record<string, string[]> | undefined, path: (string | n
   return Object.hasOwn(hints, top) ? hints[top] : undefined;
 }
 
-export async function localize(principal: KeyPrincipal, request: LocalizeRequest): Promise<LocalizeResponse> {
+function engineFailed(engine: EngineRow, reason: string): AppError {
+  return new AppError(502, "engine_failed", `Engine ${engine.id} (${engine.provider}) failed to translate: ${reason}`);
+}
+
+function openCredentials(engine: EngineRow, secretKey: string | undefined): Credentials {
+  if (engine.credentials === null) return {};
+  if (!secretKey) throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY.");
+  try {
+    return decryptCredentials(secretKey, engine.organizationId, engine.credentials) as Credentials;
+  } catch {
+    throw engineFailed(engine, "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again.");
+  }
+}
+
+function memoryFor(sql: Sql, engine: EngineRow, sourceLocale: string, targetLocale: string): TranslationMemory {
+  const scope = { engineId: engine.id, fingerprint: configFingerprint(engine.provider, engine.config), sourceLocale, targetLocale };
+  return {
+    lookup: (hashes) => lookupTranslations(sql, scope, hashes),
+    store: (entries) => storeTranslations(sql, scope, entries),
+  };
+}
+
+export async function localize(principal: KeyPrincipal, request: LocalizeRequest, deps: LocalizeDeps = {}): Promise<LocalizeResponse> {
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
   const leaves = collectStrings(request.data);
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };
   if (leaves.length === 0) return { ...base, data: replaceStrings(request.data, []) };
+  if (!isKnownProvider(engine.provider)) throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
+
+  const settings = resolveSettings(engine.config);
+  const provider = providerFor(engine, openCredentials(engine, deps.secretKey));
+  const memory = deps.sql && settings.translationMemory && provider.memoizable !== false ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale) : null;
 
   let output;
   try {
-    output = await providerFor(engine).translate({
+    output = await translateStrings({
+      providerName: engine.provider,
+      provider,
+      settings,
       sourceLocale: request.sourceLocale,
       targetLocale: request.targetLocale,
       texts: leaves.map((leaf) => leaf.value),
       hints: leaves.map((leaf) => hintsFor(request.hints, leaf.path)),
+      memory,
     });
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(502, "engine_failed", `Engine ${engine.id} (${engine.provider}) failed to translate.`, {});
-  }
-  if (output.texts.length !== leaves.length) {
-    throw new AppError(502, "engine_failed", `Engine ${engine.id} (${engine.provider}) returned ${output.texts.length} strings for ${leaves.length}.`);
+    if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
+    if (error instanceof UnsupportedPairError) throw new AppError(422, "unsupported_locale_pair", error.message);
+    if (error instanceof AllModelsFailedError) throw engineFailed(engine, `${error.failures.join("; ")}.`);
+    if (error instanceof ProviderError) throw engineFailed(engine, `${error.message}.`);
+    throw engineFailed(engine, "unexpected error.");
   }
   return {
     ...base,

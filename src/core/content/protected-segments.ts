@@ -8,7 +8,8 @@ export type Segment = { kind: "text"; value: string } | { kind: "protected"; val
 
 const TAG = /^<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
 const DOUBLE_MUSTACHE = /^\{\{[^{}]*\}\}/;
-const PRINTF = /^%(?:\d+\$)?[-+ 0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t)?[sdifuxXoeEgGcpaA@%]/;
+// No space flag: "50% off" is prose far more often than `% o` is a printf conversion.
+const PRINTF = /^%(?:\d+\$)?[-+0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t)?[sdifuxXoeEgGcpaA@%]/;
 const CODE_SPAN = /^`[^`\n]+`/;
 const LINK_TARGET = /^\]\([^()\s]+\)/;
 const ICU_SIMPLE = /^\{\s*[\w.-]+\s*\}/;
@@ -16,6 +17,10 @@ const ICU_HEAD = /^\{\s*[\w.-]+\s*,\s*(plural|selectordinal|select|number|date|t
 const ICU_SELECTOR = /^\s*(?:offset:\d+\s*)?(=\d+|[\w-]+)\s*\{/;
 
 export function splitProtected(input: string): Segment[] {
+  return mergeAdjacent(parseSegments(input));
+}
+
+function parseSegments(input: string): Segment[] {
   const segments: Segment[] = [];
   const parsed = parseMessage(input, 0, false, segments);
   if (parsed !== input.length) {
@@ -23,7 +28,15 @@ export function splitProtected(input: string): Segment[] {
     segments.length = 0;
     parseMessage(input, 0, false, segments, true);
   }
-  return mergeAdjacent(segments);
+  return segments;
+}
+
+/** Protected tokens one by one (an ICU head, a selector, `}`, `#`, a tag…), not merged when adjacent. */
+export function protectedAtoms(input: string): string[] {
+  return parseSegments(input)
+    .filter((segment) => segment.kind === "protected")
+    .map((segment) => segment.value.trim())
+    .filter((token) => token.length > 0);
 }
 
 export function protectedTokens(input: string): string[] {

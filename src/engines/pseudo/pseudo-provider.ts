@@ -1,9 +1,23 @@
 import { pseudoLocalize } from "../../core/content/pseudo-localize.js";
+import { mask, unmask } from "../../core/engines/markers.js";
 import type { TranslationProvider } from "../provider.js";
 
-/** Deterministic pseudo-localization: no model, no tokens; for tests and UI previews. */
+const PLAIN = { xml: false };
+
+/**
+ * Deterministic pseudo-localization: no model, no tokens; for tests and UI previews.
+ * Glossary terms are honoured like on every provider: kept, or replaced by their translation.
+ */
 export const pseudoProvider: TranslationProvider = {
+  memoizable: false,
   async translate(input) {
-    return { texts: input.texts.map(pseudoLocalize) };
+    const glossary = input.glossary ?? [];
+    if (glossary.length === 0) return { texts: input.texts.map(pseudoLocalize) };
+    return {
+      texts: input.texts.map((text) => {
+        const masked = mask(text, glossary, PLAIN);
+        return unmask(pseudoLocalize(masked.text), masked.restore, PLAIN);
+      }),
+    };
   },
 };

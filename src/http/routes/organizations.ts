@@ -83,13 +83,13 @@ export const organizationRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => 
     engines: await listEngines(sql, request.params.orgId, me(request)),
   }));
   app.post("/api/orgs/:orgId/engines", { schema: { params: OrgParams, body: EngineBody, tags: ["engines"] } }, async (request, reply) =>
-    reply.status(201).send(await createEngine(sql, request.params.orgId, me(request), request.body)),
+    reply.status(201).send(await createEngine(sql, request.params.orgId, me(request), request.body, { secretKey: deps.config.secretKey })),
   );
   app.get("/api/orgs/:orgId/engines/:engineId", { schema: { params: OrgEngineParams, tags: ["engines"] } }, async (request) =>
     getEngine(sql, request.params.orgId, me(request), request.params.engineId),
   );
   app.patch("/api/orgs/:orgId/engines/:engineId", { schema: { params: OrgEngineParams, body: EnginePatchBody, tags: ["engines"] } }, async (request) =>
-    updateEngine(sql, request.params.orgId, me(request), request.params.engineId, request.body),
+    updateEngine(sql, request.params.orgId, me(request), request.params.engineId, request.body, { secretKey: deps.config.secretKey }),
   );
   app.delete("/api/orgs/:orgId/engines/:engineId", { schema: { params: OrgEngineParams, tags: ["engines"] } }, async (request, reply) => {
     await deleteEngine(sql, request.params.orgId, me(request), request.params.engineId);

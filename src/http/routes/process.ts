@@ -26,7 +26,7 @@ export const processRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async
     const targetLocale = requireLocale(body.targetLocale, "targetLocale");
     const engineId = body.engineId ?? null;
     const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, engineId);
-    return localize(principal, { engineId, sourceLocale, targetLocale, data: body.data as Record<string, JsonValue>, hints: body.hints });
+    return localize(principal, { engineId, sourceLocale, targetLocale, data: body.data as Record<string, JsonValue>, hints: body.hints }, { sql: deps.sql, secretKey: deps.config.secretKey });
   });
 
   app.post("/whoami", { schema: { tags: ["localization"], security: [{ apiKey: [] }] } }, async (request) => {

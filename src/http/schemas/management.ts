@@ -19,12 +19,23 @@ export const AddMemberBody = Type.Object({
 });
 export const MemberPatchBody = Type.Object({ roleId: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const EngineConfig = Type.Record(Type.String(), Type.Unknown(), { description: "provider-specific settings; credentials are never returned" });
-export const EngineBody = Type.Object({ name: Name, provider: Type.String({ minLength: 1, maxLength: 50 }), config: Type.Optional(EngineConfig), isDefault: Type.Optional(Type.Boolean()) });
+// The config is validated per provider by the engines service (src/core/engines/engine-config.ts).
+const EngineConfig = Type.Record(Type.String(), Type.Unknown(), { description: "provider-specific settings (docs/engines.md); never holds secrets" });
+const EngineCredentials = Type.Union([Type.Record(Type.String(), Type.String({ maxLength: 4000 }), { maxProperties: 10 }), Type.Null()], {
+  description: "write-only provider credentials (e.g. { apiKey }); stored encrypted, never returned; null removes them",
+});
+export const EngineBody = Type.Object({
+  name: Name,
+  provider: Type.String({ minLength: 1, maxLength: 50 }),
+  config: Type.Optional(EngineConfig),
+  credentials: Type.Optional(EngineCredentials),
+  isDefault: Type.Optional(Type.Boolean()),
+});
 export const EnginePatchBody = Type.Object({
   name: Type.Optional(Name),
   provider: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   config: Type.Optional(EngineConfig),
+  credentials: Type.Optional(EngineCredentials),
   isDefault: Type.Optional(Type.Boolean()),
 });
 

@@ -1,0 +1,176 @@
+import { Type, type Static, type TSchema } from "typebox";
+import { Value } from "typebox/value";
+import type { FieldError } from "../errors/app-error.js";
+import { normalizeLocale } from "../locale/normalize-locale.js";
+import type { GlossaryItem } from "./glossary.js";
+import type { ModelRoute } from "./rank-models.js";
+
+/**
+ * Engine configuration (public, stored as JSON) and credentials (write-only, encrypted),
+ * validated per provider. Defaults are applied by `resolveEngineConfig`, not stored.
+ */
+const LocaleOrAny = Type.String({ minLength: 1, maxLength: 64, description: "BCP-47 locale or `*`" });
+const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+
+const ModelRouteSchema = Type.Object(
+  { sourceLocale: Type.Optional(LocaleOrAny), targetLocale: Type.Optional(LocaleOrAny), model: Text(200), rank: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) },
+  { additionalProperties: false },
+);
+const GlossaryScope = { sourceLocale: Type.Optional(LocaleOrAny), targetLocale: Type.Optional(LocaleOrAny), caseSensitive: Type.Optional(Type.Boolean()) };
+const GlossarySchema = Type.Union([
+  Type.Object({ type: Type.Literal("custom_translation"), term: Text(200), translation: Text(200), ...GlossaryScope }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal("non_translatable"), term: Text(200), ...GlossaryScope }, { additionalProperties: false }),
+]);
+const LocaleTextSchema = Type.Object({ targetLocale: Type.Optional(LocaleOrAny), text: Text(4000) }, { additionalProperties: false });
+
+const Common = {
+  models: Type.Optional(Type.Array(ModelRouteSchema, { maxItems: 100 })),
+  glossary: Type.Optional(Type.Array(GlossarySchema, { maxItems: 2000 })),
+  instructions: Type.Optional(Type.Array(LocaleTextSchema, { maxItems: 100 })),
+  brandVoice: Type.Optional(Type.Array(LocaleTextSchema, { maxItems: 100 })),
+  chunking: Type.Optional(
+    Type.Object(
+      {
+        maxItems: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+        maxWords: Type.Optional(Type.Integer({ minimum: 1, maximum: 50_000 })),
+        concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 32 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
+  retry: Type.Optional(
+    Type.Object(
+      {
+        maxRetries: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+        baseDelayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000 })),
+        maxDelayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 300_000 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  translationMemory: Type.Optional(Type.Boolean()),
+};
+// No user:password@ in the authority: secrets belong in `credentials`, and config is returned.
+const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://[^\\s/@?#]+(?:[/?#]\\S*)?$" });
+
+export const CONFIG_SCHEMAS = {
+  pseudo: Type.Object({ ...Common }, { additionalProperties: false }),
+  apertium: Type.Object({ ...Common }, { additionalProperties: false }),
+  openai: Type.Object(
+    {
+      ...Common,
+      baseUrl: Type.Optional(HttpUrl),
+      responseFormat: Type.Optional(Type.Union([Type.Literal("json_schema"), Type.Literal("json_object")])),
+      authHeader: Type.Optional(Type.Union([Type.Literal("bearer"), Type.Literal("api-key")])),
+      temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
+    },
+    { additionalProperties: false },
+  ),
+  anthropic: Type.Object(
+    {
+      ...Common,
+      baseUrl: Type.Optional(HttpUrl),
+      anthropicVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+      maxTokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 200_000 })),
+      temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    },
+    { additionalProperties: false },
+  ),
+  deepl: Type.Object(
+    {
+      ...Common,
+      plan: Type.Optional(Type.Union([Type.Literal("free"), Type.Literal("pro")])),
+      baseUrl: Type.Optional(HttpUrl),
+      formality: Type.Optional(Type.Union(["default", "more", "less", "prefer_more", "prefer_less"].map((value) => Type.Literal(value)))),
+    },
+    { additionalProperties: false },
+  ),
+} satisfies Record<string, TSchema>;
+
+const ApiKey = Type.String({ minLength: 1, maxLength: 4000 });
+const NoCredentials = Type.Object({}, { additionalProperties: false });
+export const CREDENTIAL_SCHEMAS = {
+  pseudo: NoCredentials,
+  apertium: NoCredentials,
+  openai: Type.Object({ apiKey: Type.Optional(ApiKey) }, { additionalProperties: false }),
+  anthropic: Type.Object({ apiKey: ApiKey }, { additionalProperties: false }),
+  deepl: Type.Object({ authKey: ApiKey }, { additionalProperties: false }),
+} satisfies Record<keyof typeof CONFIG_SCHEMAS, TSchema>;
+
+export type ProviderName = keyof typeof CONFIG_SCHEMAS;
+export const PROVIDERS = Object.keys(CONFIG_SCHEMAS) as ProviderName[];
+export const isKnownProvider = (name: string): name is ProviderName => Object.hasOwn(CONFIG_SCHEMAS, name);
+
+type CommonConfig = Static<(typeof CONFIG_SCHEMAS)["pseudo"]>;
+export type ProviderConfig<P extends ProviderName = ProviderName> = Static<(typeof CONFIG_SCHEMAS)[P]>;
+export type Credentials = { apiKey?: string; authKey?: string };
+
+function schemaErrors(schema: TSchema, value: unknown, prefix: string): FieldError[] {
+  return [...Value.Errors(schema, value)]
+    .filter((error) => error.keyword !== "boolean" && error.keyword !== "anyOf")
+    .slice(0, 20)
+    .map((error) => ({ path: prefix + error.instancePath, message: error.message }));
+}
+
+function localeErrors(config: CommonConfig): FieldError[] {
+  const errors: FieldError[] = [];
+  const check = (list: { sourceLocale?: string; targetLocale?: string }[] | undefined, name: string) =>
+    list?.forEach((entry, index) => {
+      for (const field of ["sourceLocale", "targetLocale"] as const) {
+        const value = entry[field];
+        if (value !== undefined && value !== "*" && normalizeLocale(value) === null) errors.push({ path: `/config/${name}/${index}/${field}`, message: "must be a BCP-47 locale or *" });
+      }
+    });
+  check(config.models, "models");
+  check(config.glossary, "glossary");
+  check(config.instructions, "instructions");
+  check(config.brandVoice, "brandVoice");
+  return errors;
+}
+
+/** Field errors of a provider configuration (empty when valid). */
+export function configErrors(provider: ProviderName, config: unknown): FieldError[] {
+  const errors = schemaErrors(CONFIG_SCHEMAS[provider], config, "/config");
+  if (errors.length > 0) return errors;
+  const typed = config as CommonConfig;
+  const more = localeErrors(typed);
+  if ((provider === "openai" || provider === "anthropic") && !(typed.models && typed.models.length > 0)) {
+    more.push({ path: "/config/models", message: `${provider} engines need at least one model` });
+  }
+  return more;
+}
+
+export function credentialErrors(provider: ProviderName, credentials: unknown): FieldError[] {
+  return schemaErrors(CREDENTIAL_SCHEMAS[provider], credentials, "/credentials");
+}
+
+export interface ResolvedSettings {
+  models: ModelRoute[];
+  glossary: GlossaryItem[];
+  instructions: { targetLocale?: string | undefined; text: string }[];
+  brandVoice: { targetLocale?: string | undefined; text: string }[];
+  chunking: { maxItems: number; maxWords: number; concurrency: number };
+  timeoutMs: number;
+  retry: { maxRetries: number; baseDelayMs: number; maxDelayMs: number };
+  translationMemory: boolean;
+}
+
+export const DEFAULT_CHUNKING = { maxItems: 50, maxWords: 2000, concurrency: 4 };
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_RETRY = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20_000 };
+
+/** The common settings of a stored configuration with defaults filled in. */
+export function resolveSettings(config: Record<string, unknown>): ResolvedSettings {
+  const typed = config as CommonConfig;
+  return {
+    models: typed.models ?? [],
+    glossary: (typed.glossary ?? []) as GlossaryItem[],
+    instructions: typed.instructions ?? [],
+    brandVoice: typed.brandVoice ?? [],
+    chunking: { ...DEFAULT_CHUNKING, ...typed.chunking },
+    timeoutMs: typed.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: { ...DEFAULT_RETRY, ...typed.retry },
+    translationMemory: typed.translationMemory ?? true,
+  };
+}

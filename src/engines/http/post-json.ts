@@ -1,0 +1,101 @@
+import { isRetryableStatus, parseRetryAfterMs, retryDelayMs, type RetryPolicy } from "../../core/engines/retry-delay.js";
+import { ProviderError } from "../provider-error.js";
+
+export interface PostJsonOptions {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  signal?: AbortSignal | undefined;
+  /** Secrets to scrub from any provider message we repeat. */
+  secrets: readonly string[];
+}
+
+/** Providers answer with far less; anything bigger is not a translation of our chunk. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+async function readBounded(response: Response): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw new ProviderError("invalid_output", "the provider's answer is too large");
+  }
+  if (!response.body) return "";
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_RESPONSE_BYTES) throw new ProviderError("invalid_output", "the provider's answer is too large");
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+/** A short, redacted description from a provider's error body (`error.message`, `message`). */
+function providerMessage(body: string, secrets: readonly string[]): string {
+  let message = "";
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
+    const candidate = typeof parsed.error === "string" ? parsed.error : (parsed.error?.message ?? parsed.message);
+    if (typeof candidate === "string") message = candidate;
+  } catch {
+    return "";
+  }
+  for (const secret of secrets) if (secret) message = message.split(secret).join("[redacted]");
+  return message.replace(/\s+/g, " ").slice(0, 200);
+}
+
+function failureFor(status: number, detail: string): ProviderError {
+  const suffix = detail ? `: ${detail}` : "";
+  if (status === 401 || status === 403) return new ProviderError("auth", `the provider rejected the credentials (HTTP ${status}); check the engine's API key`);
+  if (status === 429) return new ProviderError("rate_limited", `rate limited or out of quota (HTTP 429) after retries`);
+  if (status === 456) return new ProviderError("rate_limited", `quota exceeded (HTTP 456)`);
+  if (status >= 500) return new ProviderError("server", `the provider failed (HTTP ${status}) after retries`);
+  return new ProviderError("rejected", `the provider rejected the request (HTTP ${status})${suffix}`);
+}
+
+/**
+ * POSTs JSON and returns the parsed JSON answer. Retries timeouts, network errors, 429 and
+ * 5xx with exponential backoff and jitter, honouring `Retry-After`.
+ */
+export async function postJson(options: PostJsonOptions): Promise<unknown> {
+  const payload = JSON.stringify(options.body);
+  for (let attempt = 1; ; attempt++) {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let failure: ProviderError;
+    let retryAfterMs: number | null = null;
+    try {
+      const response = await fetch(options.url, { method: "POST", headers: { "content-type": "application/json", ...options.headers }, body: payload, signal });
+      const text = await readBounded(response);
+      if (response.ok) {
+        try {
+          return JSON.parse(text);
+        } catch {
+          throw new ProviderError("invalid_output", "the provider answered with invalid JSON");
+        }
+      }
+      failure = failureFor(response.status, providerMessage(text, options.secrets));
+      if (!isRetryableStatus(response.status)) throw failure;
+      retryAfterMs = parseRetryAfterMs(response.headers.get("retry-after"), Date.now());
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      if (options.signal?.aborted) throw options.signal.reason;
+      failure = timeout.aborted
+        ? new ProviderError("timeout", `no answer within ${options.timeoutMs} ms`)
+        : new ProviderError("unreachable", `could not reach ${new URL(options.url).host}`);
+    }
+    const delay = attempt <= options.retry.maxRetries ? retryDelayMs(attempt, retryAfterMs, options.retry, Math.random) : null;
+    if (delay === null) throw failure;
+    await sleep(delay, options.signal);
+  }
+}

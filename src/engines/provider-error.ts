@@ -1,0 +1,28 @@
+/**
+ * Why a provider call failed, in words a user can act on. Messages never contain
+ * credentials or raw provider responses beyond a short, redacted error description.
+ */
+export type ProviderFailure = "auth" | "rate_limited" | "server" | "timeout" | "unreachable" | "rejected" | "invalid_output" | "not_configured";
+
+export class ProviderError extends Error {
+  constructor(
+    readonly failure: ProviderFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}
+
+/** The locale pair cannot be served by this engine at all; no fallback will help (422). */
+export class UnsupportedPairError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnsupportedPairError";
+  }
+}
+
+/** For providers that need a configured model: none of `config.models` applies to the pair. */
+export async function noConfiguredModel(sourceLocale: string, targetLocale: string): Promise<never> {
+  throw new UnsupportedPairError(`The engine has no model for ${sourceLocale} → ${targetLocale}; add one to config.models (targetLocale "*" matches every locale).`);
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import { apertiumModeCandidates, pickApertiumMode } from "../../src/core/engines/apertium-modes.js";
+import { planChunks } from "../../src/core/engines/chunk-plan.js";
+import { configErrors, credentialErrors } from "../../src/core/engines/engine-config.js";
+import { configFingerprint } from "../../src/core/engines/fingerprint.js";
+import { glossaryFor, glossaryViolations, type GlossaryItem } from "../../src/core/engines/glossary.js";
+import { mask, unmask } from "../../src/core/engines/markers.js";
+import { buildPrompt, parseTranslations } from "../../src/core/engines/prompt.js";
+import { parseRetryAfterMs, retryDelayMs } from "../../src/core/engines/retry-delay.js";
+import { placeholderProblems, translationProblems } from "../../src/core/engines/validate-output.js";
+import { deeplSourceLang, deeplTargetLang } from "../../src/engines/deepl/deepl-languages.js";
+
+describe("placeholder validation", () => {
+  it.each([
+    ["Hello {name}", "Hallo {name}", []],
+    ["Hello {name}", "Hallo {Name}", ['lost "{name}"', 'invented "{Name}"']],
+    ["Hello {{user}}", "Hallo", ['lost "{{user}}"']],
+    ["%s of %1$d", "%1$d von %s", []],
+    ["%s files", "%d Dateien", ['lost "%s"', 'invented "%d"']],
+    ["<b>Bold</b> text", "<b>Fett</b> Text", []],
+    ["<b>Bold</b> text", "Fett Text", ['lost "<b>"', 'lost "</b>"']],
+    ["Plain", "Schlicht <i>", ['invented "<i>"']],
+    ["Run `npm i`", "Führe `npm i` aus", []],
+    ["Run `npm i`", "Führe npm i aus", ['lost "`npm i`"']],
+    ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {# Elemente}}", []],
+    ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {Elemente}}", []],
+    ["[docs](https://x.test/a)", "[Doku](https://x.test/a)", []],
+    // Plural categories may change with the language; tokens may not.
+    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}", []],
+    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла}}", ['lost "other {"']],
+    ["{n, plural, one {# file} other {# files}}", "{count, plural, one {# Datei} other {# Dateien}}", ['lost "{n, plural,"', 'invented "{count, plural,"']],
+    ["{n, plural, one {{name} has # file} other {{name} has # files}}", "{n, plural, one {{name} hat # Datei} other {{user} hat # Dateien}}", ['invented "{user}"']],
+    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {Datei} other {Dateien}}", ['lost "#"']],
+    ["{g, select, male {He} other {They}}", "{g, select, male {Er} female {Sie} other {Sie}}", ['invented "}"', 'invented "female {"']],
+    // Prose percentages are not printf conversions ("% o" would be one with a space flag).
+    ["20% off, 100% sure", "20 % Rabatt, 100 % sicher", []],
+  ])("%j → %j", (source, output, expected) => {
+    expect(placeholderProblems(source, output)).toEqual(expected);
+  });
+
+  it("rejects missing and empty translations", () => {
+    expect(translationProblems("Hi", undefined, [])).toEqual(["missing translation"]);
+    expect(translationProblems("Hi", "  ", [])).toEqual(["empty translation"]);
+  });
+});
+
+describe("glossary", () => {
+  const glossary: GlossaryItem[] = [
+    { type: "non_translatable", term: "Glossa" },
+    { type: "custom_translation", term: "dashboard", translation: "Übersicht", targetLocale: "de" },
+    { type: "custom_translation", term: "dashboard", translation: "tableau de bord", targetLocale: "fr" },
+  ];
+
+  it("applies items by locale pair, with the locale rules", () => {
+    expect(glossaryFor(glossary, "en", "de-DE").map((item) => item.type === "custom_translation" && item.translation)).toEqual([false, "Übersicht"]);
+    expect(glossaryFor(glossary, "en", "es")).toHaveLength(1);
+  });
+
+  it.each([
+    ["Open the Glossa dashboard", "Öffne die Glossa-Übersicht", []],
+    ["Open the Glossa dashboard", "Öffne das Glossa-Dashboard", ['"dashboard" must be translated as "Übersicht"']],
+    ["Open the Glossa dashboard", "Öffne die glossa Übersicht", ['non-translatable term "Glossa" was changed']],
+    ["Glossa and Glossa", "Glossa und Glosa", ['non-translatable term "Glossa" was changed']],
+    ["Glossary", "Glossar", []],
+  ])("%j → %j", (source, output, expected) => {
+    expect(glossaryViolations(glossaryFor(glossary, "en", "de"), source, output)).toEqual(expected);
+  });
+});
+
+describe("placeholder markers (Apertium, DeepL)", () => {
+  const glossary: GlossaryItem[] = [
+    { type: "non_translatable", term: "Glossa" },
+    { type: "custom_translation", term: "dashboard", translation: "panel" },
+  ];
+
+  it("masks placeholders, tags and glossary terms, and escapes the text", () => {
+    const masked = mask("Hi {name}, <b>open</b> the Glossa dashboard & more", glossary);
+    expect(masked.text).toBe('Hi <g-p i="0"/>, <g-p i="1"/>open<g-p i="2"/> the <g-p i="3"/> <g-p i="4"/> &amp; more');
+    expect(masked.restore).toEqual(["{name}", "<b>", "</b>", "Glossa", "panel"]);
+  });
+
+  it("restores them, in whatever order the engine put them", () => {
+    const masked = mask("Hi {name}, <b>open</b> the Glossa dashboard & more", glossary);
+    expect(unmask('Hola <g-p i="0"/>, abre el <g-p i="4"/> de <g-p i="3"/> <g-p i="1"/>ya<g-p  i="2" /> &amp; más', masked.restore)).toBe(
+      "Hola {name}, abre el panel de Glossa <b>ya</b> & más",
+    );
+  });
+});
+
+describe("chunk plan", () => {
+  it("splits by item count and by words, keeping order", () => {
+    const texts = ["one", "two words", "three little words", "a", "b"];
+    expect(planChunks(texts, { maxItems: 2, maxWords: 100 })).toEqual([[0, 1], [2, 3], [4]]);
+    expect(planChunks(texts, { maxItems: 10, maxWords: 3 })).toEqual([[0, 1], [2], [3, 4]]);
+    expect(planChunks(["a very long string of words"], { maxItems: 10, maxWords: 2 })).toEqual([[0]]);
+    expect(planChunks([], { maxItems: 10, maxWords: 2 })).toEqual([]);
+  });
+});
+
+describe("retries", () => {
+  const policy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 5000 };
+  it.each([
+    [1, null, 0, 50],
+    [1, null, 1, 100],
+    [3, null, 1, 400],
+    [10, null, 1, 5000],
+    [1, 2000, 0, 2000],
+    [1, 10, 1, 100],
+    [1, 60_000, 0.5, null],
+  ])("attempt %i, Retry-After %s ms, jitter %s → %s ms", (attempt, retryAfter, random, expected) => {
+    expect(retryDelayMs(attempt, retryAfter, policy, () => random)).toBe(expected);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfterMs("2", now)).toBe(2000);
+    expect(parseRetryAfterMs("Thu, 01 Jan 2026 00:00:03 GMT", now)).toBe(3000);
+    expect(parseRetryAfterMs("soon", now)).toBeNull();
+    expect(parseRetryAfterMs(null, now)).toBeNull();
+  });
+});
+
+describe("LLM prompt and answer", () => {
+  it("carries glossary, instructions and brand voice for the target, and hints as context", () => {
+    const prompt = buildPrompt({
+      sourceLocale: "en",
+      targetLocale: "de-DE",
+      texts: ["Save", "Cancel"],
+      hints: [["Settings", "Footer"], undefined],
+      glossary: [{ type: "non_translatable", term: "Glossa" }, { type: "custom_translation", term: "Save", translation: "Speichern" }],
+      instructions: [{ targetLocale: "de", text: "Use the informal du." }, { targetLocale: "fr", text: "Use vous." }],
+      brandVoice: [{ text: "Friendly and brief." }],
+    });
+    expect(prompt.system).toContain("from en to de-DE");
+    expect(prompt.system).toContain('"Glossa": never translate');
+    expect(prompt.system).toContain('"Save" → "Speichern"');
+    expect(prompt.system).toContain("Use the informal du.");
+    expect(prompt.system).not.toContain("Use vous.");
+    expect(prompt.system).toContain("Friendly and brief.");
+    expect(JSON.parse(prompt.user).items).toEqual([
+      { id: "0", text: "Save", context: ["Settings", "Footer"] },
+      { id: "1", text: "Cancel" },
+    ]);
+  });
+
+  it.each([
+    ['{"translations":[{"id":"1","text":"B"},{"id":"0","text":"A"}]}', ["A", "B"]],
+    ['```json\n{"translations":[{"id":"0","text":"A"}]}\n```', ["A", undefined]],
+    ['Here you go: {"translations":[{"id":0,"text":"A"},{"id":"1","text":"B"}]} Enjoy', ["A", "B"]],
+    ['{"translations":[{"id":"7","text":"X"},{"id":"0","text":5}]}', [undefined, undefined]],
+  ])("parses %j", (content, expected) => {
+    expect(parseTranslations(content, 2)).toEqual(expected);
+  });
+
+  it.each(["not json", '{"result":[]}', "[]"])("rejects %j", (content) => {
+    expect(() => parseTranslations(content, 1)).toThrow();
+  });
+});
+
+describe("engine configuration", () => {
+  it("validates per provider", () => {
+    expect(configErrors("openai", { models: [{ model: "gpt-4o-mini" }] })).toEqual([]);
+    expect(configErrors("openai", {})).toEqual([{ path: "/config/models", message: "openai engines need at least one model" }]);
+    expect(configErrors("deepl", {})).toEqual([]);
+    expect(configErrors("pseudo", { apiKey: "sk-123" }).length).toBeGreaterThan(0);
+    expect(configErrors("openai", { models: [{ model: "m", targetLocale: "not a locale" }] })).toEqual([{ path: "/config/models/0/targetLocale", message: "must be a BCP-47 locale or *" }]);
+    expect(configErrors("deepl", { chunking: { maxItems: 0 } })[0]?.path).toBe("/config/chunking/maxItems");
+    expect(configErrors("openai", { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "m" }] })).toEqual([]);
+    expect(configErrors("openai", { baseUrl: "https://user:sk-secret@proxy.test/v1", models: [{ model: "m" }] })[0]?.path).toBe("/config/baseUrl");
+    expect(configErrors("openai", { baseUrl: "file:///etc/passwd", models: [{ model: "m" }] })[0]?.path).toBe("/config/baseUrl");
+    expect(credentialErrors("anthropic", {})).not.toEqual([]);
+    expect(credentialErrors("apertium", { apiKey: "x" })).not.toEqual([]);
+  });
+
+  it("fingerprints configurations independently of key order", () => {
+    expect(configFingerprint("openai", { a: 1, b: [1, { c: 2, d: 3 }] })).toBe(configFingerprint("openai", { b: [1, { d: 3, c: 2 }], a: 1 }));
+    expect(configFingerprint("openai", { a: 1 })).not.toBe(configFingerprint("openai", { a: 2 }));
+    expect(configFingerprint("openai", { a: 1 })).not.toBe(configFingerprint("anthropic", { a: 1 }));
+  });
+});
+
+describe("locale codes of the providers", () => {
+  it.each([
+    ["en", "es", "eng-spa"],
+    ["es", "en-US", "spa-eng_US"],
+    ["es", "en", "spa-eng"],
+    ["en", "fr", null],
+  ])("Apertium %s → %s uses %s", (source, target, expected) => {
+    expect(pickApertiumMode(["eng-spa", "spa-eng", "spa-eng_US"], source, target)).toBe(expected);
+  });
+
+  it("tries the regional variant first", () => {
+    expect(apertiumModeCandidates("es", "pt-BR")).toEqual(["spa-por_BR", "spa-por", "spa-pt_BR", "spa-pt", "es-por_BR", "es-por", "es-pt_BR", "es-pt"]);
+  });
+
+  it.each([
+    ["en", "EN", "EN-US"],
+    ["en-GB", "EN", "EN-GB"],
+    ["pt-BR", "PT", "PT-BR"],
+    ["pt", "PT", "PT-PT"],
+    ["zh-Hant-TW", "ZH", "ZH-HANT"],
+    ["zh", "ZH", "ZH-HANS"],
+    ["de-AT", "DE", "DE"],
+  ])("DeepL %s → source %s, target %s", (locale, source, target) => {
+    expect(deeplSourceLang(locale)).toBe(source);
+    expect(deeplTargetLang(locale)).toBe(target);
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+import { resolveSettings } from "../../src/core/engines/engine-config.js";
+import { AllModelsFailedError, translateStrings, type TranslationMemory } from "../../src/engines/pipeline/translate-strings.js";
+import { ProviderError } from "../../src/engines/provider-error.js";
+import type { TranslateInput, TranslationProvider } from "../../src/engines/provider.js";
+
+type Behaviour = (input: TranslateInput) => (string | undefined)[] | Error;
+
+/** A provider whose answer depends on the model; records every call. */
+function fakeProvider(behaviours: Record<string, Behaviour>) {
+  const calls: { model: string | undefined; texts: string[] }[] = [];
+  const provider: TranslationProvider = {
+    memoizable: true,
+    async translate(input) {
+      calls.push({ model: input.model, texts: [...input.texts] });
+      const result = behaviours[input.model ?? ""]!(input);
+      if (result instanceof Error) throw result;
+      return { texts: result, model: `fake/${input.model}`, usage: { inputTokens: input.texts.length, outputTokens: 1 } };
+    },
+  };
+  return { provider, calls };
+}
+
+const german = (input: TranslateInput) => input.texts.map((text) => `DE ${text}`);
+
+function run(provider: TranslationProvider, texts: string[], config: Record<string, unknown>, memory: TranslationMemory | null = null) {
+  return translateStrings({
+    providerName: "fake",
+    provider,
+    settings: resolveSettings(config),
+    sourceLocale: "en",
+    targetLocale: "de",
+    texts,
+    hints: texts.map(() => undefined),
+    memory,
+  });
+}
+
+describe("fallback", () => {
+  const models = [
+    { model: "down", rank: 0 },
+    { model: "sloppy", rank: 1 },
+    { model: "good", rank: 2 },
+  ];
+
+  it("tries models in rank order and sends a fallback only the strings still missing", async () => {
+    const { provider, calls } = fakeProvider({
+      down: () => new ProviderError("server", "the provider failed (HTTP 503) after retries"),
+      // Loses the placeholder of the second string: only that one moves on.
+      sloppy: (input) => input.texts.map((text) => `DE ${text.replace("{name}", "")}`),
+      good: german,
+    });
+    const result = await run(provider, ["Save", "Hello {name}"], { models });
+    expect(calls.map((call) => [call.model, call.texts])).toEqual([
+      ["down", ["Save", "Hello {name}"]],
+      ["sloppy", ["Save", "Hello {name}"]],
+      ["good", ["Hello {name}"]],
+    ]);
+    expect(result.texts).toEqual(["DE Save", "DE Hello {name}"]);
+    expect(result.usage).toEqual({ inputTokens: 3, outputTokens: 2 });
+  });
+
+  it("reports every model's failure when none succeeds", async () => {
+    const { provider } = fakeProvider({
+      down: () => new ProviderError("auth", "the provider rejected the credentials (HTTP 401)"),
+      sloppy: (input) => input.texts.map(() => "<b>"),
+      good: () => new ProviderError("timeout", "no answer within 100 ms"),
+    });
+    const failure = await run(provider, ["Save"], { models }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AllModelsFailedError);
+    expect((failure as AllModelsFailedError).failures).toEqual([
+      "fake/down: the provider rejected the credentials (HTTP 401)",
+      'fake/sloppy: invalid output for 1 string(s) (invented "<b>")',
+      "fake/good: no answer within 100 ms",
+    ]);
+  });
+
+  it("names the model that produced the output", async () => {
+    const { provider } = fakeProvider({ down: () => new ProviderError("server", "x"), sloppy: () => new ProviderError("server", "x"), good: german });
+    expect((await run(provider, ["Save"], { models })).model).toBe("fake/good");
+  });
+});
+
+describe("glossary enforcement", () => {
+  const glossary = [
+    { type: "custom_translation", term: "dashboard", translation: "Übersicht" },
+    { type: "non_translatable", term: "Glossa" },
+  ];
+
+  it("treats an output that ignores a custom translation as invalid and falls back", async () => {
+    const { provider, calls } = fakeProvider({
+      literal: (input) => input.texts.map((text) => `Das ${text}`),
+      obedient: (input) => input.texts.map(() => "Die Glossa Übersicht"),
+    });
+    const result = await run(provider, ["The Glossa dashboard"], { models: [{ model: "literal" }, { model: "obedient", rank: 1 }], glossary });
+    expect(calls.map((call) => call.model)).toEqual(["literal", "obedient"]);
+    expect(result.texts).toEqual(["Die Glossa Übersicht"]);
+  });
+
+  it("passes the glossary that applies to the pair to the provider", async () => {
+    const { provider } = fakeProvider({ m: german });
+    let seen: unknown;
+    const spy: TranslationProvider = { translate: (input) => ((seen = input.glossary), provider.translate(input)) };
+    await run(spy, ["Glossa"], { models: [{ model: "m" }], glossary: [...glossary, { type: "non_translatable", term: "Nur-FR", targetLocale: "fr" }] });
+    expect(seen).toEqual(glossary);
+  });
+});
+
+describe("chunks and shape", () => {
+  it("translates identical strings once, keeps blank strings, and chunks by items and words", async () => {
+    const { provider, calls } = fakeProvider({ m: german });
+    const texts = ["a", "b", "a", "  ", "c d e", "f", "g"];
+    const result = await run(provider, texts, { models: [{ model: "m" }], chunking: { maxItems: 2, maxWords: 3, concurrency: 2 } });
+    expect(result.texts).toEqual(["DE a", "DE b", "DE a", "  ", "DE c d e", "DE f", "DE g"]);
+    expect(calls.map((call) => call.texts).sort()).toEqual([["a", "b"], ["c d e"], ["f", "g"]]);
+  });
+
+  it("never has more chunks in flight than the concurrency allows", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const provider: TranslationProvider = {
+      async translate(input) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return { texts: input.texts.map((text) => `DE ${text}`) };
+      },
+    };
+    const texts = Array.from({ length: 40 }, (_, i) => `s${i}`);
+    const result = await run(provider, texts, { chunking: { maxItems: 2, concurrency: 3 } });
+    expect(result.texts).toEqual(texts.map((text) => `DE ${text}`));
+    expect(most).toBe(3);
+  });
+});
+
+describe("translation memory", () => {
+  function memoryStub() {
+    const stored = new Map<string, { targetText: string; model: string | null }>();
+    const lookups: number[] = [];
+    const memory: TranslationMemory = {
+      async lookup(hashes) {
+        lookups.push(hashes.length);
+        return new Map(hashes.filter((hash) => stored.has(hash)).map((hash) => [hash, stored.get(hash)!]));
+      },
+      async store(entries) {
+        for (const entry of entries) stored.set(entry.sourceHash, { targetText: entry.targetText, model: entry.model });
+      },
+    };
+    return { memory, lookups };
+  }
+
+  it("asks once per batch and only sends what it does not remember, packed into chunks; usage counts real calls only", async () => {
+    const { memory, lookups } = memoryStub();
+    const { provider, calls } = fakeProvider({ m: german });
+    const config = { models: [{ model: "m" }], chunking: { maxItems: 2 } };
+    await run(provider, ["a", "b", "c"], config, memory);
+    const second = await run(provider, ["a", "b", "c", "d"], config, memory);
+    expect(lookups).toEqual([3, 4]);
+    expect(calls.map((call) => call.texts)).toEqual([["a", "b"], ["c"], ["d"]]);
+    expect(second.texts).toEqual(["DE a", "DE b", "DE c", "DE d"]);
+    expect(second.usage).toEqual({ inputTokens: 1, outputTokens: 1 });
+    expect(second.model).toBe("fake/m");
+
+    const third = await run(provider, ["a"], config, memory);
+    expect(third.usage).toBeUndefined();
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe("pseudo honours the glossary too", () => {
+  it("keeps non-translatable terms and uses custom translations", async () => {
+    const { pseudoProvider } = await import("../../src/engines/pseudo/pseudo-provider.js");
+    const result = await run(pseudoProvider, ["Open Glossa & the dashboard", "Plain"], {
+      glossary: [
+        { type: "non_translatable", term: "Glossa" },
+        { type: "custom_translation", term: "dashboard", translation: "Übersicht" },
+      ],
+    });
+    expect(result.texts[0]).toMatch(/^\[Öþéñ Glossa & ţĥé Übersicht ~+\]$/);
+    expect(result.texts[1]).toMatch(/^\[Þļáíñ ~+\]$/);
+  });
+});
+
+describe("bounded concurrency", () => {
+  it("starts no further chunk once one has failed for good", async () => {
+    const { mapConcurrent } = await import("../../src/engines/pipeline/map-concurrent.js");
+    const started: number[] = [];
+    const outcome = mapConcurrent([0, 1, 2, 3, 4, 5], 2, async (item) => {
+      started.push(item);
+      if (item === 1) throw new Error("chunk 1 failed");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return item;
+    });
+    await expect(outcome).rejects.toThrow("chunk 1 failed");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toEqual([0, 1]);
+  });
+});

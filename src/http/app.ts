@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { AppDeps } from "./deps.js";
+import { mcpRoutes } from "../mcp/route.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(mcpRoutes(deps));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -15,12 +15,12 @@ async function readJson(path: string, what: string): Promise<Json> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new Error(`Cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`Cannot read the ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   try {
     return JSON.parse(text) as Json;
   } catch (error) {
-    throw new Error(`${what} ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`The ${what} ${path} is not valid JSON: ${(error as Error).message}`);
   }
 }
 
@@ -49,7 +49,7 @@ async function localizeTarget(
   progress: Progress,
 ): Promise<{ path: string; translated: number; kept: number; hashes: Record<string, string> }> {
   const path = targetPath(options.outPattern, target);
-  const existing = existsSync(path) ? flattenStrings(await readJson(path, "Target file")) : new Map<string, string>();
+  const existing = existsSync(path) ? flattenStrings(await readJson(path, "target file")) : new Map<string, string>();
   const plan = planTarget({ source: sourceStrings, locked, existing, force: options.force });
 
   const translations = new Map(plan.keep);
@@ -91,8 +91,8 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
   }
   const connection: GlossaConnection = { url: process.env.GLOSSA_URL?.trim() || DEFAULT_URL, apiKey };
 
-  const source = await readJson(options.sourceFile, "Source file");
-  if (typeof source !== "object" || source === null || Array.isArray(source)) throw new Error(`Source file ${options.sourceFile} must hold a JSON object.`);
+  const source = await readJson(options.sourceFile, "source file");
+  if (typeof source !== "object" || source === null || Array.isArray(source)) throw new Error(`The source file ${options.sourceFile} must hold a JSON object.`);
   const sourceStrings = flattenStrings(source);
   const sourceKey = relative(dirname(options.lockFile), options.sourceFile).split(sep).join("/");
   let lock = await readLock(options.lockFile);

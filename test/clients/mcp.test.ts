@@ -75,6 +75,19 @@ describe.each(STORES)("MCP server on %s", (store) => {
     }
   });
 
+  it("answers a plain JSON-RPC tools/call without a session, as curl would send it", async () => {
+    const response = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "x-api-key": ownerKey, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "localize", arguments: { sourceLocale: "en", targetLocale: "de", data: { hello: "Hello" } } } }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    const body = await response.json();
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: { targetLocale: "de", data: { hello: expect.stringMatching(/^\[Ĥéļļö/) } } } });
+  });
+
   it("reports engine_not_found, engine_access_denied and invalid_request as tool errors with the HTTP codes", async () => {
     const unknownEngine = await callTool(client, "localize", { engineId: "eng_doesnotexist", sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
     expect(unknownEngine.isError).toBe(true);

@@ -49,9 +49,12 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
       await expect(engine.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow("The API key is invalid or has been deleted.");
     });
 
-    it("answers the older SDKs' POST /whoami with the email and id they read", async () => {
+    it("answers POST /whoami (older SDKs, and the current one's tracking) with the id and email they read", async () => {
       const response = await fetch(`${server.url}/whoami`, { method: "POST", headers: { Authorization: `Bearer ${key.secret}` } });
       expect(await response.json()).toMatchObject({ email: "admin@example.test", id: seed.ownerId, userId: seed.ownerId, keyId: key.id });
+      // the current SDK's usage tracking: X-API-Key, a JSON content type, and no body at all
+      const tracking = await fetch(`${server.url}/whoami`, { method: "POST", headers: { "X-API-Key": key.secret, "Content-Type": "application/json" } });
+      expect(await tracking.json()).toMatchObject({ id: seed.ownerId, organizationId: seed.orgId });
     });
   });
 

@@ -2,9 +2,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../core/errors/app-error.js";
 import { problem } from "../core/errors/problem.js";
-import type { AppDeps } from "../http/deps.js";
+import { keyAuthDeps, type AppDeps } from "../http/deps.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
-import { keyAuthDeps } from "../http/routes/process.js";
 import { authenticateKey } from "../services/key-auth.js";
 import { createMcpServer } from "./server.js";
 

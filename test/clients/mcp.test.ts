@@ -79,13 +79,18 @@ describe.each(STORES)("MCP server on %s", (store) => {
     const response = await fetch(`${server.url}/mcp`, {
       method: "POST",
       headers: { "x-api-key": ownerKey, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "localize", arguments: { sourceLocale: "en", targetLocale: "de", data: { hello: "Hello" } } } }),
+      body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"localize","arguments":{"sourceLocale":"en","targetLocale":"de","data":{"hello":"Hello","__proto__":{"constructor":"Bye"}}}}}',
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("mcp-session-id")).toBeNull();
     const body = await response.json();
     expect(body).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: { targetLocale: "de", data: { hello: expect.stringMatching(/^\[Ĥéļļö/) } } } });
+    // keys such as __proto__ stay ordinary keys through the MCP layer too (SPEC §3)
+    const data = body.result.structuredContent.data;
+    expect(Object.hasOwn(data, "__proto__")).toBe(true);
+    expect(Object.hasOwn(data.__proto__, "constructor")).toBe(true);
+    expect(data.__proto__.constructor).toMatch(/^\[Ɓýé/);
   });
 
   it("reports engine_not_found, engine_access_denied and invalid_request as tool errors with the HTTP codes", async () => {

@@ -3,11 +3,10 @@ import { authenticateKey } from "../../services/key-auth.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
-import type { AppDeps } from "../deps.js";
+import { keyAuthDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
 import { LingoI18nBody } from "../schemas/lingo.js";
 import { RecognizeBody } from "../schemas/process.js";
-import { keyAuthDeps } from "./process.js";
 
 /**
  * Aliases for the paths the Lingo.dev SDKs call that SPEC §3 names differently (docs/lingo-sdk.md).

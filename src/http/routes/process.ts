@@ -4,14 +4,9 @@ import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
 import { whoami } from "../../services/whoami.js";
-import type { AppDeps } from "../deps.js";
+import { keyAuthDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
 import { LocalizeBody, RecognizeBody } from "../schemas/process.js";
-
-/** The key-authentication dependencies of every key-authenticated route, from the app's. */
-export function keyAuthDeps(deps: AppDeps) {
-  return { sql: deps.sql, limiter: deps.limiter, lastUsed: deps.lastUsed, bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId };
-}
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async (app) => {

@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-import { runAdminCommand } from "./admin-command.js";
-import { runMigrate } from "./migrate-command.js";
-import { runServe } from "./serve-command.js";
 
 const USAGE = `Usage: glossa <command>
 
@@ -11,17 +8,24 @@ Commands:
   admin create-user --email E [--name N] [--admin]
                                           create a user; the password comes from GLOSSA_ADMIN_PASSWORD
                                           or is read from standard input
+  localize --target L [--target L …] [--source L] [--engine ID] [--out PATTERN] <source.json>
+                                          translate a JSON file with a Glossa server (GLOSSA_URL,
+                                          GLOSSA_API_KEY), only the strings new or changed since the
+                                          last run; glossa localize --help for more
 `;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    // loaded on demand, so that `glossa localize` in CI does not load the server and database drivers
     case "serve":
-      return runServe();
+      return (await import("./serve-command.js")).runServe();
     case "migrate":
-      return runMigrate();
+      return (await import("./migrate-command.js")).runMigrate();
     case "admin":
-      return runAdminCommand(rest);
+      return (await import("./admin-command.js")).runAdminCommand(rest);
+    case "localize":
+      return (await import("./localize-command.js")).runLocalizeCommand(rest);
     case undefined:
     case "help":
     case "--help":

@@ -3,12 +3,14 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
+import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
+import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
@@ -76,9 +78,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthRoutes(deps.sql));
   await app.register(processRoutes(deps));
+  await app.register(lingoCompatRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(mcpRoutes(deps));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   return app;

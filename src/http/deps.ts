@@ -1,5 +1,7 @@
 import type { Config } from "../config/config.js";
 import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import type { KeyAuthDeps } from "../services/key-auth.js";
+import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
 import type { Sql } from "../storage/sql.js";
 
@@ -11,4 +13,14 @@ export interface AppDeps {
   lastUsed: LastUsedTracker;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: string;
+}
+
+/** What `authenticateKey` needs, for every key-authenticated route (HTTP, Lingo.dev aliases, MCP). */
+export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
+  return { sql: deps.sql, limiter: deps.limiter, lastUsed: deps.lastUsed, bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId };
+}
+
+/** What `localize` needs: the translation memory's database and the key that opens provider credentials. */
+export function localizeDeps(deps: AppDeps): LocalizeDeps {
+  return { sql: deps.sql, secretKey: deps.config.secretKey };
 }

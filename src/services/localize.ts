@@ -30,8 +30,8 @@ export interface LocalizeResponse {
 
 /** The shell the pipeline needs: the database (translation memory) and the secret that opens credentials. */
 export interface LocalizeDeps {
-  sql?: Sql | undefined;
-  secretKey?: string | undefined;
+  sql: Sql;
+  secretKey: string | undefined;
 }
 
 /** Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree. */
@@ -65,7 +65,7 @@ function memoryFor(sql: Sql, engine: EngineRow, sourceLocale: string, targetLoca
   };
 }
 
-export async function localize(principal: KeyPrincipal, request: LocalizeRequest, deps: LocalizeDeps = {}): Promise<LocalizeResponse> {
+export async function localize(principal: KeyPrincipal, request: LocalizeRequest, deps: LocalizeDeps): Promise<LocalizeResponse> {
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
   const leaves = collectStrings(request.data);
@@ -75,7 +75,7 @@ export async function localize(principal: KeyPrincipal, request: LocalizeRequest
 
   const settings = resolveSettings(engine.config);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey));
-  const memory = deps.sql && settings.translationMemory && provider.memoizable !== false ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale) : null;
+  const memory = settings.translationMemory && provider.memoizable !== false ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale) : null;
 
   let output;
   try {

@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
+import { createPostgresSql } from "../../src/storage/postgres-sql.js";
 import { openTestDatabase, type StoreName, type TestDatabase } from "./stores.js";
 
 export const ADMIN = { email: "admin@example.test", password: "admin-password-1" };
@@ -28,6 +29,31 @@ export async function startTestServer(store: StoreName, overrides: Partial<Confi
     async stop() {
       await server.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * An in-process server on an existing PostgreSQL database (its own connection pool), so that several
+ * instances can share one database as they would behind a load balancer. `stop()` leaves the database.
+ */
+export async function startTestServerOn(databaseUrl: string, overrides: Partial<Config> = {}): Promise<RunningServer> {
+  const sql = createPostgresSql({ connectionString: databaseUrl });
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: "127.0.0.1",
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    lastUsedFlushMs: 200,
+    ...overrides,
+  };
+  const server = await startServer({ config, sql, logger: false });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await sql.close();
     },
   };
 }

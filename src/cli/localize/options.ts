@@ -1,0 +1,102 @@
+import { basename, dirname, extname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { normalizeLocale } from "../../core/locale/normalize-locale.js";
+
+export const LOCALIZE_USAGE = `Usage: glossa localize [options] <source.json>
+
+Translates the strings of a JSON file into one or more locales with a Glossa server, sending only
+the strings that are new or changed since the last run (recorded in glossa.lock.json).
+
+Options:
+  --target, -t <locale>   target locale; repeat for several (required)
+  --source, -s <locale>   source locale (default: the file name, e.g. en for en.json)
+  --engine, -e <eng_…>    engine to use (default: the organization's default engine)
+  --out, -o <pattern>     where to write each target; {locale} is replaced
+                          (default: <locale>.json next to the source file)
+  --lock <file>           lock file (default: glossa.lock.json next to the source file)
+  --force                 translate every string again
+  --help, -h              show this help
+
+Environment:
+  GLOSSA_API_KEY          the API key (required)
+  GLOSSA_URL              the server (default http://127.0.0.1:8787)
+`;
+
+export interface LocalizeOptions {
+  sourceFile: string;
+  sourceLocale: string;
+  targetLocales: string[];
+  engineId: string | undefined;
+  outPattern: string;
+  lockFile: string;
+  force: boolean;
+}
+
+/** `en.json` → en, `pt_BR.json` → pt-BR; `messages.json` names no locale (BCP-47 would allow it as a language). */
+function localeInFileName(file: string): string | null {
+  const locale = normalizeLocale(basename(file, extname(file)));
+  return locale && /^[a-z]{2,3}(-|$)/.test(locale) ? locale : null;
+}
+
+export type ParsedLocalizeArgs = { kind: "run"; options: LocalizeOptions } | { kind: "help" } | { kind: "usage_error"; message: string };
+
+/** Parses `glossa localize` arguments; pure apart from path arithmetic. */
+export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        target: { type: "string", short: "t", multiple: true },
+        source: { type: "string", short: "s" },
+        engine: { type: "string", short: "e" },
+        out: { type: "string", short: "o" },
+        lock: { type: "string" },
+        force: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    return { kind: "usage_error", message: (error as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help" };
+  if (positionals.length !== 1) return { kind: "usage_error", message: "Name exactly one source file." };
+  const sourceFile = positionals[0]!;
+
+  const fromFileName = localeInFileName(sourceFile);
+  const sourceLocale = values.source !== undefined ? normalizeLocale(values.source) : fromFileName;
+  if (!sourceLocale) {
+    return { kind: "usage_error", message: values.source !== undefined ? `"${values.source}" is not a BCP-47 locale.` : "Give the source locale with --source (the file name is not a locale)." };
+  }
+  const targets = values.target ?? [];
+  if (targets.length === 0) return { kind: "usage_error", message: "Give at least one --target locale." };
+  const targetLocales: string[] = [];
+  for (const target of targets) {
+    const locale = normalizeLocale(target);
+    if (!locale) return { kind: "usage_error", message: `"${target}" is not a BCP-47 locale.` };
+    if (locale === sourceLocale) return { kind: "usage_error", message: `The target ${locale} is the source locale.` };
+    if (!targetLocales.includes(locale)) targetLocales.push(locale);
+  }
+  const outPattern = values.out ?? join(dirname(sourceFile), `{locale}${extname(sourceFile) || ".json"}`);
+  if (targetLocales.length > 1 && !outPattern.includes("{locale}")) {
+    return { kind: "usage_error", message: "With several targets, --out must contain {locale}." };
+  }
+  return {
+    kind: "run",
+    options: {
+      sourceFile,
+      sourceLocale,
+      targetLocales,
+      engineId: values.engine,
+      outPattern,
+      lockFile: values.lock ?? join(dirname(sourceFile), "glossa.lock.json"),
+      force: values.force ?? false,
+    },
+  };
+}
+
+export function targetPath(outPattern: string, locale: string): string {
+  return outPattern.replaceAll("{locale}", locale);
+}

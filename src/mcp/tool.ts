@@ -1,0 +1,22 @@
+import type { TSchema } from "typebox";
+import type { KeyPrincipal } from "../services/key-auth.js";
+import type { LocalizeDeps } from "../services/localize.js";
+import type { Sql } from "../storage/sql.js";
+
+/** What a tool may use while it runs one call. */
+export interface ToolContext {
+  /** SPEC §1 rules 1–4, read fresh from the database for this call; throws the same errors as the HTTP API. */
+  authenticate(engineId: string | null): Promise<KeyPrincipal>;
+  sql: Sql;
+  localizeDeps: LocalizeDeps;
+}
+
+/** One MCP tool: a JSON input schema, and a function from validated arguments to a JSON object. */
+export interface GlossaTool<Args = Record<string, unknown>> {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: TSchema;
+  readOnly: boolean;
+  run(args: Args, context: ToolContext): Promise<object>;
+}

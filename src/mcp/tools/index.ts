@@ -1,0 +1,8 @@
+import type { GlossaTool } from "../tool.js";
+import { listEnginesTool } from "./list-engines.js";
+import { localizeTool } from "./localize.js";
+import { recognizeLocaleTool } from "./recognize-locale.js";
+import { whoamiTool } from "./whoami.js";
+
+/** Every tool the MCP server offers, in the order clients list them. */
+export const TOOLS: readonly GlossaTool<any>[] = [localizeTool, listEnginesTool, whoamiTool, recognizeLocaleTool];

@@ -1,0 +1,21 @@
+import type { Static } from "typebox";
+import { LocalizeBody } from "../../http/schemas/process.js";
+import { localize } from "../../services/localize.js";
+import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
+import type { GlossaTool } from "../tool.js";
+
+export const localizeTool: GlossaTool<Static<typeof LocalizeBody>> = {
+  name: "localize",
+  title: "Localize content",
+  description:
+    "Translates the string values of a JSON object from sourceLocale into targetLocale with one of the organization's engines " +
+    "(engineId, or the default engine). Nested objects and arrays are walked; keys, numbers, booleans and null are kept. " +
+    "Returns { sourceLocale, targetLocale, data, model?, usage? }. Same input as POST /process/localize.",
+  inputSchema: LocalizeBody,
+  readOnly: true,
+  async run(args, context) {
+    const pending = normalizeLocalizeInput(args);
+    const principal = await context.authenticate(pending.engineId);
+    return localize(principal, await resolveSourceLocale(pending), context.localizeDeps);
+  },
+};

@@ -1,0 +1,21 @@
+import { reachesEngine } from "../core/authz/model.js";
+import { listEngines } from "../storage/repositories/engines.js";
+import { findOrganization } from "../storage/repositories/organizations.js";
+import type { Sql } from "../storage/sql.js";
+import type { KeyPrincipal } from "./key-auth.js";
+
+export interface ReachableEngine {
+  id: string;
+  name: string;
+  provider: string;
+  /** Used when a request names no `engineId`. */
+  isDefault: boolean;
+}
+
+/** The engines this key reaches now, with the organization's default marked. */
+export async function listReachableEngines(sql: Sql, principal: KeyPrincipal): Promise<ReachableEngine[]> {
+  const [engines, organization] = await Promise.all([listEngines(sql, principal.organizationId), findOrganization(sql, principal.organizationId)]);
+  return engines
+    .filter((engine) => reachesEngine(principal.reach, engine.id))
+    .map((engine) => ({ id: engine.id, name: engine.name, provider: engine.provider, isDefault: engine.id === organization?.defaultEngineId }));
+}

@@ -1,0 +1,33 @@
+import { describeLanguage, type LocaleDescription } from "../core/locale/describe-locale.js";
+
+/** The detector looks at this many characters at most; more does not change its answer. */
+const DETECTION_SAMPLE_CHARS = 10_000;
+
+export type RecognizedLocale = (LocaleDescription & { reliable: boolean }) | {
+  locale: null;
+  language: null;
+  region: null;
+  script: null;
+  direction: null;
+  reliable: false;
+};
+
+interface Detector {
+  detect(text: string): { language: string; isReliable(): boolean };
+}
+
+let detector: Promise<Detector> | undefined;
+
+/** eld's "small" n-gram database: loaded on first use (it takes a moment and some memory), then shared. */
+function loadDetector(): Promise<Detector> {
+  detector ??= import("eld/small").then((module) => module.eld as Detector);
+  return detector;
+}
+
+/** Recognizes the language of `text` with eld, and describes it (script, direction). */
+export async function recognizeLocale(text: string): Promise<RecognizedLocale> {
+  const sample = text.slice(0, DETECTION_SAMPLE_CHARS);
+  const result = (await loadDetector()).detect(sample);
+  if (!result.language) return { locale: null, language: null, region: null, script: null, direction: null, reliable: false };
+  return { ...describeLanguage(result.language, sample), reliable: result.isReliable() };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { fromPointer, toPointer } from "../../src/cli/localize/json-pointer.js";
+import { emptyLock, lockedHashes, parseLock, serializeLock, withLockedHashes } from "../../src/cli/localize/lock-file.js";
+import { parseLocalizeArgs } from "../../src/cli/localize/options.js";
+import { chunkPointers, hashSourceString, planTarget } from "../../src/cli/localize/plan-target.js";
+import { flattenStrings, pickStrings, replaceStrings, type Json } from "../../src/cli/localize/strings-by-pointer.js";
+
+const source: Json = JSON.parse('{"title":"Hello","menu":{"open":"Open","a/b~c":"Odd"},"count":2,"list":["One",3,"Three"],"__proto__":"Proto","empty":{}}');
+
+describe("JSON pointers", () => {
+  it("escape ~ and / and round-trip", () => {
+    expect(toPointer(["menu", "a/b~c", 0])).toBe("/menu/a~1b~0c/0");
+    expect(fromPointer("/menu/a~1b~0c/0")).toEqual(["menu", "a/b~c", "0"]);
+    expect(fromPointer("")).toEqual([]);
+  });
+});
+
+describe("strings by pointer", () => {
+  it("flattens the string leaves in document order", () => {
+    expect([...flattenStrings(source)]).toEqual([
+      ["/title", "Hello"],
+      ["/menu/open", "Open"],
+      ["/menu/a~1b~0c", "Odd"],
+      ["/list/0", "One"],
+      ["/list/2", "Three"],
+      ["/__proto__", "Proto"],
+    ]);
+  });
+
+  it("picks some strings, keeping the shape and array positions", () => {
+    expect(pickStrings(source, new Set(["/menu/open", "/list/2"]))).toEqual({ menu: { open: "Open" }, list: [null, null, "Three"] });
+    const proto = pickStrings(source, new Set(["/__proto__"])) as Record<string, Json>;
+    expect(Object.hasOwn(proto, "__proto__")).toBe(true);
+    expect(pickStrings(source, new Set())).toEqual({});
+  });
+
+  it("replaces strings and copies everything else, own __proto__ keys included", () => {
+    const replaced = replaceStrings(source, new Map([["/title", "Hallo"], ["/__proto__", "Proto!"]]));
+    expect(JSON.stringify(replaced)).toBe('{"title":"Hallo","menu":{"open":"Open","a/b~c":"Odd"},"count":2,"list":["One",3,"Three"],"__proto__":"Proto!","empty":{}}');
+  });
+});
+
+describe("planTarget", () => {
+  const strings = new Map([["/a", "A"], ["/b", "B"], ["/c", "C"], ["/d", "D"]]);
+  const locked = { "/a": hashSourceString("A"), "/b": hashSourceString("old B"), "/d": hashSourceString("D") };
+  const existing = new Map([["/a", "a-de"], ["/b", "b-de"], ["/c", "c-de (by hand)"]]);
+
+  it("translates what is new or changed, keeps the rest, and adopts unrecorded translations", () => {
+    const plan = planTarget({ source: strings, locked, existing, force: false });
+    expect(plan.translate).toEqual(["/b", "/d"]);
+    expect([...plan.keep]).toEqual([["/a", "a-de"], ["/c", "c-de (by hand)"]]);
+    expect(plan.hashes).toEqual({ "/a": hashSourceString("A"), "/b": hashSourceString("B"), "/c": hashSourceString("C"), "/d": hashSourceString("D") });
+  });
+
+  it("translates everything when forced", () => {
+    expect(planTarget({ source: strings, locked, existing, force: true }).translate).toEqual(["/a", "/b", "/c", "/d"]);
+  });
+
+  it("chunks by count and by characters", () => {
+    const many = new Map(Array.from({ length: 5 }, (_, i) => [`/${i}`, "x".repeat(10)] as [string, string]));
+    expect(chunkPointers([...many.keys()], many, 2)).toEqual([["/0", "/1"], ["/2", "/3"], ["/4"]]);
+    expect(chunkPointers([...many.keys()], many, 100, 25)).toEqual([["/0", "/1"], ["/2", "/3"], ["/4"]]);
+  });
+});
+
+describe("lock file", () => {
+  it("records hashes per source file and target, and serializes sorted", () => {
+    let lock = withLockedHashes(emptyLock(), "en.json", "fr", { "/a": "1" });
+    lock = withLockedHashes(lock, "en.json", "de", { "/a": "2" });
+    expect(lockedHashes(lock, "en.json", "de")).toEqual({ "/a": "2" });
+    expect(lockedHashes(lock, "en.json", "it")).toEqual({});
+    const text = serializeLock(lock);
+    expect(text.indexOf('"de"')).toBeLessThan(text.indexOf('"fr"'));
+    expect(parseLock(text)).toEqual(lock);
+    expect(() => parseLock('{"version":2}')).toThrow(/not a glossa lock file/);
+  });
+});
+
+describe("parseLocalizeArgs", () => {
+  it("defaults the source locale from the file name and the output next to it", () => {
+    const parsed = parseLocalizeArgs(["-t", "de", "--target", "fr_FR", "locales/en.json"]);
+    expect(parsed).toEqual({
+      kind: "run",
+      options: { sourceFile: "locales/en.json", sourceLocale: "en", targetLocales: ["de", "fr-FR"], engineId: undefined, outPattern: "locales/{locale}.json", lockFile: "locales/glossa.lock.json", force: false },
+    });
+  });
+
+  it("refuses what cannot work", () => {
+    expect(parseLocalizeArgs(["--target", "de", "messages.json"])).toMatchObject({ kind: "usage_error", message: expect.stringContaining("--source") });
+    expect(parseLocalizeArgs(["en.json"])).toMatchObject({ kind: "usage_error", message: expect.stringContaining("--target") });
+    expect(parseLocalizeArgs(["-t", "de", "-t", "fr", "--out", "out.json", "en.json"])).toMatchObject({ kind: "usage_error", message: expect.stringContaining("{locale}") });
+    expect(parseLocalizeArgs(["-t", "en", "en.json"])).toMatchObject({ kind: "usage_error" });
+    expect(parseLocalizeArgs(["--bogus", "en.json"])).toMatchObject({ kind: "usage_error" });
+    expect(parseLocalizeArgs(["--help"])).toEqual({ kind: "help" });
+  });
+});

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
 import { ApiClient } from "../support/api-client.js";
 import { createKey, seedOrganization } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES } from "../support/stores.js";
 import { TcpProxy } from "../support/tcp-proxy.js";
-import { ADMIN } from "../support/test-server.js";
+import { testConfig } from "../support/test-server.js";
 
 /** SPEC §2/§6: with the database unreachable, calls get 503 `unavailable` (never a 200) and the server recovers by itself. */
 describe("fail closed when PostgreSQL is unreachable", () => {
@@ -22,7 +21,7 @@ describe("fail closed when PostgreSQL is unreachable", () => {
     const viaProxy = new URL(database.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     server = await startServer({
-      config: { ...loadConfig({}), port: 0, databaseUrl: viaProxy.toString(), adminEmail: ADMIN.email, adminPassword: ADMIN.password },
+      config: testConfig({ databaseUrl: viaProxy.toString() }),
       logger: false,
     });
   });

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { loadConfig, type Config } from "../../src/config/config.js";
+import type { Config } from "../../src/config/config.js";
 import { startServer } from "../../src/server.js";
 import { ApiClient } from "../support/api-client.js";
 import { addMemberUser, createKey, seedOrganization } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES } from "../support/stores.js";
-import { ADMIN } from "../support/test-server.js";
+import { testConfig } from "../support/test-server.js";
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -69,7 +69,7 @@ describe("SPEC §1: no database column and no log line ever holds a secret", () 
   it("PGlite data folder and logs", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "glossa-secrets-"));
     try {
-      const { secrets, keyIds, logs } = await exerciseSecrets({ ...loadConfig({}), port: 0, dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+      const { secrets, keyIds, logs } = await exerciseSecrets(testConfig({ dataDir }));
       const files = await filesUnder(dataDir);
       expect(files.length).toBeGreaterThan(10);
       const contents = (await Promise.all(files.map((file) => readFile(file)))).map((buffer) => buffer.toString("latin1")).join("\n");
@@ -86,7 +86,7 @@ describe("SPEC §1: no database column and no log line ever holds a secret", () 
   it.skipIf(!HAS_POSTGRES)("PostgreSQL dump and logs", async () => {
     const database = await createPostgresDatabase();
     try {
-      const { secrets, keyIds, logs } = await exerciseSecrets({ ...loadConfig({}), port: 0, databaseUrl: database.url, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+      const { secrets, keyIds, logs } = await exerciseSecrets(testConfig({ databaseUrl: database.url }));
       const dump = execFileSync("pg_dump", ["--data-only", database.url], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
       expect(dump.includes(keyIds[1]!)).toBe(true);
       expectNoSecret(dump, secrets, "the PostgreSQL dump");

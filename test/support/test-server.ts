@@ -5,15 +5,9 @@ import { openTestDatabase, type StoreName, type TestDatabase } from "./stores.js
 
 export const ADMIN = { email: "admin@example.test", password: "admin-password-1" };
 
-export interface TestServer extends RunningServer {
-  database: TestDatabase;
-  stop(): Promise<void>;
-}
-
-/** An in-process server on a free port, on a fresh database of `store`, with an instance admin. */
-export async function startTestServer(store: StoreName, overrides: Partial<Config> = {}, logger: boolean | Record<string, unknown> = false): Promise<TestServer> {
-  const database = await openTestDatabase(store);
-  const config: Config = {
+/** A free port on loopback, the test instance admin, and a short `lastUsedAt` flush interval. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
     ...loadConfig({}),
     port: 0,
     host: "127.0.0.1",
@@ -22,7 +16,17 @@ export async function startTestServer(store: StoreName, overrides: Partial<Confi
     lastUsedFlushMs: 200,
     ...overrides,
   };
-  const server = await startServer({ config, sql: database.sql, logger });
+}
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+  stop(): Promise<void>;
+}
+
+/** An in-process server on a free port, on a fresh database of `store`, with an instance admin. */
+export async function startTestServer(store: StoreName, overrides: Partial<Config> = {}, logger: boolean | Record<string, unknown> = false): Promise<TestServer> {
+  const database = await openTestDatabase(store);
+  const server = await startServer({ config: testConfig(overrides), sql: database.sql, logger });
   return {
     ...server,
     database,
@@ -39,16 +43,7 @@ export async function startTestServer(store: StoreName, overrides: Partial<Confi
  */
 export async function startTestServerOn(databaseUrl: string, overrides: Partial<Config> = {}): Promise<RunningServer> {
   const sql = createPostgresSql({ connectionString: databaseUrl });
-  const config: Config = {
-    ...loadConfig({}),
-    port: 0,
-    host: "127.0.0.1",
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    lastUsedFlushMs: 200,
-    ...overrides,
-  };
-  const server = await startServer({ config, sql, logger: false });
+  const server = await startServer({ config: testConfig(overrides), sql, logger: false });
   return {
     ...server,
     async close() {

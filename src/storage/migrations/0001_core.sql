@@ -1,5 +1,6 @@
 -- Glossa core schema: one file for PGlite and PostgreSQL alike.
--- Timestamps use clock_timestamp() so rows written in one transaction keep their order.
+-- Timestamps use clock_timestamp(); lists that must keep insertion order also have a `seq`
+-- identity column, since PGlite's clock can give two rows the same timestamp.
 
 create table users (
   id text primary key,
@@ -22,6 +23,7 @@ create table organizations (
 
 create table roles (
   id text primary key,
+  seq bigint generated always as identity,
   organization_id text not null references organizations (id) on delete cascade,
   name text not null,
   permissions text[] not null default '{}',
@@ -101,6 +103,7 @@ create index sessions_user_idx on sessions (user_id);
 
 create table audit_events (
   id text primary key,
+  seq bigint generated always as identity,
   organization_id text references organizations (id) on delete cascade,
   actor_id text,
   actor_type text not null default 'user',
@@ -110,7 +113,7 @@ create table audit_events (
   details jsonb not null default '{}',
   created_at timestamptz not null default clock_timestamp()
 );
-create index audit_events_org_time_idx on audit_events (organization_id, created_at desc);
+create index audit_events_org_seq_idx on audit_events (organization_id, seq desc);
 
 create table auth_failures (
   client text not null,

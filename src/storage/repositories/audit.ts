@@ -50,7 +50,7 @@ export async function listAuditEvents(sql: Sql, query: AuditQuery): Promise<Audi
         and ($3::text is null or a.actor_id = $3)
         and ($4::text is null or a.target_id = $4)
         and ($5::timestamptz is null or a.created_at < $5)
-      order by a.created_at desc, a.id desc
+      order by a.seq desc
       limit $6`,
     [query.organizationId, query.action ?? null, query.actorId ?? null, query.targetId ?? null, query.before?.toISOString() ?? null, query.limit],
   );

@@ -14,7 +14,7 @@ export interface RoleRow {
 const ROLE_COLUMNS = `id, organization_id as "organizationId", name, permissions, is_owner as "isOwner", created_at as "createdAt"`;
 
 export async function listRoles(sql: Sql, organizationId: string): Promise<RoleRow[]> {
-  return sql.query<RoleRow>(`select ${ROLE_COLUMNS} from roles where organization_id = $1 order by created_at, id`, [organizationId]);
+  return sql.query<RoleRow>(`select ${ROLE_COLUMNS} from roles where organization_id = $1 order by seq`, [organizationId]);
 }
 
 /** A role by id, whatever its organization (the guards need to tell "other organization" apart). */

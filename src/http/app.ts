@@ -5,9 +5,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { AppDeps } from "./deps.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
+import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
+import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
@@ -72,7 +74,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(dashboardApiRoutes(deps));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await registerDashboard(app);
   return app;
 }

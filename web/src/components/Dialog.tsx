@@ -1,4 +1,23 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog (the native modal lets focus reach the browser UI). */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== "Tab") return;
+  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.offsetParent !== null);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 interface DialogProps {
   open: boolean;
@@ -10,8 +29,8 @@ interface DialogProps {
 }
 
 /**
- * A modal built on the native <dialog>: `showModal()` makes the rest of the page inert (focus
- * stays inside), Escape closes it, and focus returns to what opened it. Content is mounted only
+ * A modal built on the native <dialog>: `showModal()` makes the rest of the page inert, Tab
+ * cycles inside it, Escape closes it, and focus returns to what opened it. Content is mounted only
  * while open, so nothing it showed stays in the DOM afterwards.
  */
 export function Dialog({ open, title, onClose, children, className }: DialogProps) {
@@ -46,6 +65,7 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
       ref={ref}
       className={className ? `dialog ${className}` : "dialog"}
       aria-labelledby={titleId}
+      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -8,7 +8,8 @@ interface KeyTableProps {
   roles: Role[];
   engines: Engine[];
   showOwner: boolean;
-  onEdit: (key: ApiKey) => void;
+  /** Omitted when the keys cannot be edited (service keys while the plan lacks RBAC). */
+  onEdit?: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
 }
 
@@ -59,9 +60,11 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
                 <KeyStateBadge apiKey={key} />
               </td>
               <td className="row-actions">
-                <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
-                  Edit
-                </button>
+                {onEdit && (
+                  <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
+                    Edit
+                  </button>
+                )}
                 <button type="button" className="danger" onClick={() => onDelete(key)} aria-label={`Delete key ${key.name}`}>
                   Delete
                 </button>

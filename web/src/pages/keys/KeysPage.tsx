@@ -20,6 +20,9 @@ export function KeysPage() {
   const kind: KeyKind = serviceTab ? tab : "personal";
 
   const keys = useLoader(() => api.keys(org.id, kind), [org.id, kind]);
+  // Without RBAC there is no Service tab, but managers must still see why existing service keys stopped working.
+  const showDeactivated = !org.rbacOn && canManage;
+  const deactivated = useLoader(() => (showDeactivated ? api.keys(org.id, "service") : Promise.resolve([])), [org.id, showDeactivated]);
   const context = useLoader(async () => {
     const [engines, members] = await Promise.all([api.engines(org.id), api.members(org.id)]);
     return { engines, members };
@@ -76,6 +79,17 @@ export function KeysPage() {
           />
         )}
       </div>
+      {deactivated.data && deactivated.data.length > 0 && (
+        <section className="section" aria-labelledby="deactivated-title">
+          <h2 id="deactivated-title">Deactivated service keys</h2>
+          <p className="notice notice-warning">
+            This organization's plan ({org.plan}
+            {org.rbac ? "" : ", without the RBAC entitlement"}) does not include service keys, so its service keys are deactivated. They work again, unchanged,
+            once an instance administrator restores the Enterprise plan with the RBAC entitlement.
+          </p>
+          <KeyTable kind="service" keys={deactivated.data} roles={roles} engines={engines} showOwner={false} onDelete={setDeleting} />
+        </section>
+      )}
 
       <CreateKeyDialog
         open={creating}
@@ -112,7 +126,7 @@ export function KeysPage() {
         onConfirm={async () => {
           if (!deleting) return;
           await api.deleteKey(org.id, deleting.id);
-          await keys.reload();
+          await Promise.all([keys.reload(), deactivated.reload()]);
         }}
       >
         <p>

@@ -66,7 +66,7 @@ export function EnginesPage() {
                     Edit
                   </button>
                   {!engine.isDefault && (
-                    <button type="button" onClick={() => void makeDefault(engine)} aria-label={`Make ${engine.name} the default engine`}>
+                    <button type="button" onClick={() => void makeDefault(engine)} aria-label={`Make default: ${engine.name}`}>
                       Make default
                     </button>
                   )}

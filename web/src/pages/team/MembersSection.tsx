@@ -79,7 +79,7 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                   <td>{member.engineIds.length === 0 ? <span className="muted">None</span> : member.engineIds.map(engineName).join(", ")}</td>
                   {canManage && (
                     <td className="row-actions">
-                      <button type="button" onClick={() => setGrantsFor(member)} aria-label={`Engine access of ${member.email}`}>
+                      <button type="button" onClick={() => setGrantsFor(member)} aria-label={`Engines of ${member.email}`}>
                         Engines
                       </button>
                       <button type="button" className="danger" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>

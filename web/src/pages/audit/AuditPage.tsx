@@ -47,7 +47,7 @@ export function AuditPage() {
       {events.data && events.data.length === 0 && <p className="empty">No events match.</p>}
       {events.data && events.data.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit events">
-          <table>
+          <table className="stack-on-phone">
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -60,15 +60,15 @@ export function AuditPage() {
             <tbody>
               {events.data.map((event) => (
                 <tr key={event.id}>
-                  <td>{formatDate(event.createdAt)}</td>
-                  <td>
+                  <td data-label="Time">{formatDate(event.createdAt)}</td>
+                  <td data-label="Action">
                     <code>{event.action}</code>
                   </td>
-                  <td>{event.actor.email ?? event.actor.id ?? "system"}</td>
-                  <td className="small">
+                  <td data-label="Actor">{event.actor.email ?? event.actor.id ?? "system"}</td>
+                  <td className="small" data-label="Target">
                     {event.target.type} <code>{event.target.id}</code>
                   </td>
-                  <td className="small">{auditSummary(event)}</td>
+                  <td className="small" data-label="Details">{auditSummary(event)}</td>
                 </tr>
               ))}
             </tbody>

@@ -21,7 +21,7 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
   const roleName = (roleId: string | null) => roles.find((role) => role.id === roleId)?.name ?? "No role";
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={kind === "personal" ? "Personal keys" : "Service keys"}>
-      <table>
+      <table className="stack-on-phone">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -42,24 +42,25 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
               <th scope="row" className="key-name">
                 {key.name}
               </th>
-              <td>
+              <td data-label="Key">
                 <code>{key.start}…</code>
               </td>
-              {showOwner && <td>{key.ownerEmail ?? "—"}</td>}
+              {showOwner && <td data-label="Owner">{key.ownerEmail ?? "—"}</td>}
               {kind === "service" && (
-                <td>
+                <td data-label="Access">
                   <div>Role: {roleName(key.roleId)}</div>
                   <div className="muted">
                     Engines {key.engineIds.length}/{engines.length}
                   </div>
                 </td>
               )}
-              <td>{formatDate(key.createdAt)}</td>
-              <td>{formatDate(key.lastUsedAt)}</td>
-              <td>
+              <td data-label="Created">{formatDate(key.createdAt)}</td>
+              <td data-label="Last used">{formatDate(key.lastUsedAt)}</td>
+              <td data-label="State">
                 <KeyStateBadge apiKey={key} />
               </td>
-              <td className="row-actions">
+              <td>
+                <div className="row-actions">
                 {onEdit && (
                   <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
                     Edit
@@ -68,6 +69,7 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
                 <button type="button" className="danger" onClick={() => onDelete(key)} aria-label={`Delete key ${key.name}`}>
                   Delete
                 </button>
+                </div>
               </td>
             </tr>
           ))}

@@ -43,7 +43,7 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
       <ErrorNotice message={error ?? actionError} />
       {members && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Members">
-          <table>
+          <table className="stack-on-phone">
             <thead>
               <tr>
                 <th scope="col">Member</th>
@@ -63,7 +63,7 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                     <div>{member.email}</div>
                     {member.name && <div className="muted small">{member.name}</div>}
                   </th>
-                  <td>
+                  <td data-label="Role">
                     {canManage ? (
                       <select aria-label={`Role of ${member.email}`} value={member.roleId} onChange={(event) => void changeRole(member, event.target.value)}>
                         {roles.map((role) => (
@@ -76,15 +76,17 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                       member.roleName
                     )}
                   </td>
-                  <td>{member.engineIds.length === 0 ? <span className="muted">None</span> : member.engineIds.map(engineName).join(", ")}</td>
+                  <td data-label="Engine grants">{member.engineIds.length === 0 ? <span className="muted">None</span> : member.engineIds.map(engineName).join(", ")}</td>
                   {canManage && (
-                    <td className="row-actions">
+                    <td>
+                      <div className="row-actions">
                       <button type="button" onClick={() => setGrantsFor(member)} aria-label={`Engines of ${member.email}`}>
                         Engines
                       </button>
                       <button type="button" className="danger" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>
                         Remove
                       </button>
+                      </div>
                     </td>
                   )}
                 </tr>

@@ -8,13 +8,12 @@ export interface Loaded<T> {
   reload: () => Promise<void>;
 }
 
-/** Loads data when `deps` change; `reload()` fetches again. Stale answers are dropped. */
+/** Loads data when `deps` change (`load` is memoised on them); `reload()` fetches again. Stale answers are dropped. */
 export function useLoader<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const generation = useRef(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const loadNow = useCallback(load, deps);
 
   const reload = useCallback(async () => {

@@ -173,6 +173,20 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await page.getByLabel("Actor").selectOption("");
   });
 
+  it("pages through older audit events", async () => {
+    for (let index = 0; index < 55; index++) {
+      expectStatus(await globex.admin.patch(`/api/orgs/${globex.orgId}`, { name: "Globex" }), 200);
+    }
+    const total = (await globex.admin.get(`/api/orgs/${globex.orgId}/audit?limit=500`)).body.events.length as number;
+    expect(total).toBeGreaterThan(60);
+    await page.reload();
+    await page.getByLabel("Action").selectOption("");
+    await expect.poll(async () => page.locator("tbody tr").count()).toBe(50);
+    await page.getByRole("button", { name: "Show older events" }).click();
+    await expect.poll(async () => page.locator("tbody tr").count()).toBe(Math.min(total, 100));
+    if (total <= 100) expect(await page.getByRole("button", { name: "Show older events" }).count()).toBe(0);
+  });
+
   it("shows a member without permissions the plan and team read-only, and refuses them an engine in words", async () => {
     const { context, page: viewerPage } = await openPage(browser);
     try {

@@ -13,10 +13,12 @@ export const api = {
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),
-  audit: (orgId: string, filter: { action?: string; actorId?: string }) => {
+  audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
     const query = new URLSearchParams();
     if (filter.action) query.set("action", filter.action);
     if (filter.actorId) query.set("actorId", filter.actorId);
+    if (filter.before) query.set("before", filter.before);
+    if (filter.limit) query.set("limit", String(filter.limit));
     const suffix = query.size > 0 ? `?${query.toString()}` : "";
     return request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${suffix}`).then((body) => body.events);
   },

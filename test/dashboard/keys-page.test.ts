@@ -138,6 +138,15 @@ describeInBrowser("dashboard: API keys page", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Create personal key");
+
+    // Tabs follow the WAI-ARIA pattern: arrow keys move between Personal and Service.
+    await page.getByRole("tab", { name: "Personal" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => page.getByRole("tab", { name: "Service" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Service");
+    await page.getByRole("tabpanel").waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => page.getByRole("tab", { name: "Personal" }).getAttribute("aria-selected")).toBe("true");
   });
 
   it("offers only guard-approved roles and reachable engines for a service key, and edits its role and engines", async () => {

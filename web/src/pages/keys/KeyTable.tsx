@@ -61,14 +61,14 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
               </td>
               <td>
                 <div className="row-actions">
-                {onEdit && (
-                  <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
-                    Edit
+                  {onEdit && (
+                    <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
+                      Edit
+                    </button>
+                  )}
+                  <button type="button" className="danger" onClick={() => onDelete(key)} aria-label={`Delete key ${key.name}`}>
+                    Delete
                   </button>
-                )}
-                <button type="button" className="danger" onClick={() => onDelete(key)} aria-label={`Delete key ${key.name}`}>
-                  Delete
-                </button>
                 </div>
               </td>
             </tr>

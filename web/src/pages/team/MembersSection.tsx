@@ -76,16 +76,18 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                       member.roleName
                     )}
                   </td>
-                  <td data-label="Engine grants">{member.engineIds.length === 0 ? <span className="muted">None</span> : member.engineIds.map(engineName).join(", ")}</td>
+                  <td data-label="Engine grants">
+                    {member.engineIds.length === 0 ? <span className="muted">None</span> : member.engineIds.map(engineName).join(", ")}
+                  </td>
                   {canManage && (
                     <td>
                       <div className="row-actions">
-                      <button type="button" onClick={() => setGrantsFor(member)} aria-label={`Engines of ${member.email}`}>
-                        Engines
-                      </button>
-                      <button type="button" className="danger" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>
-                        Remove
-                      </button>
+                        <button type="button" onClick={() => setGrantsFor(member)} aria-label={`Engines of ${member.email}`}>
+                          Engines
+                        </button>
+                        <button type="button" className="danger" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>
+                          Remove
+                        </button>
                       </div>
                     </td>
                   )}

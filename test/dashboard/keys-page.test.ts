@@ -116,6 +116,7 @@ describeInBrowser("dashboard: API keys page", () => {
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain("Temporary renamed");
     await screenshot(page, "keys-delete-confirm");
+    await expectAccessible(page, "delete confirmation");
     await confirm.getByRole("button", { name: "Delete key" }).click();
     await confirm.waitFor({ state: "hidden" });
     await row("Temporary renamed").waitFor({ state: "detached" });

@@ -62,6 +62,7 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await grants.getByText("Granted Pseudo.").waitFor();
     expect((await members()).find((member) => member.email === "newbie@example.test")?.engineIds).toEqual([globex.engineId]);
     await screenshot(page, "team-grants-dialog");
+    await expectAccessible(page, "grants dialog");
     await grants.getByRole("checkbox", { name: "Pseudo" }).click();
     await grants.getByText("Revoked Pseudo.").waitFor();
     expect((await members()).find((member) => member.email === "newbie@example.test")?.engineIds).toEqual([]);

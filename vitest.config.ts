@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/global-setup.ts"],
+    globalSetup: ["test/support/global-setup.ts", "test/dashboard/support/build-dashboard.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 120_000,

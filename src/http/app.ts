@@ -6,9 +6,11 @@ import { randomUUID } from "node:crypto";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
+import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
+import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
 import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
@@ -83,7 +85,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
   await app.register(mcpRoutes(deps));
+  await app.register(dashboardApiRoutes(deps));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await registerDashboard(app);
   return app;
 }

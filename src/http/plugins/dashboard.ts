@@ -1,0 +1,82 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { existsSync } from "node:fs";
+import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Where `npm run build` puts the dashboard: `<package root>/dist/web` (this file is in src/http/plugins or dist/http/plugins). */
+export const DEFAULT_DASHBOARD_DIR = join(fileURLToPath(new URL("../../..", import.meta.url)), "dist", "web");
+
+/** Paths the API owns: they keep their own 404 problem+json and never fall back to the app. */
+const API_PATHS = [/^\/api(\/|$)/, /^\/process(\/|$)/, /^\/mcp(\/|$)/, /^\/openapi\.json$/, /^\/healthz$/, /^\/readyz$/, /^\/whoami$/, /^\/assets\//];
+
+export function isApiPath(path: string): boolean {
+  return API_PATHS.some((pattern) => pattern.test(path));
+}
+
+/**
+ * The HTML's security headers: scripts and styles only from our own origin (the Vite build
+ * has no inline script), no framing, no plugins; API calls go to our own origin only.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+function setPageHeaders(reply: FastifyReply): void {
+  reply.header("content-security-policy", DASHBOARD_CSP);
+  reply.header("x-frame-options", "DENY");
+  reply.header("cross-origin-opener-policy", "same-origin");
+  reply.header("cache-control", "no-cache");
+}
+
+/**
+ * Serves the built dashboard at `/`: its files, and `index.html` for every other GET that is
+ * not an API path (the app routes on the client). Without a build, `/` says how to make one.
+ */
+export async function registerDashboard(app: FastifyInstance, root: string = DEFAULT_DASHBOARD_DIR): Promise<void> {
+  const indexFile = join(root, "index.html");
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, "dashboard not built; run npm run build");
+    app.get("/", { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(503).type("text/plain; charset=utf-8").send("The dashboard has not been built. Run `npm run build`, then restart the server.\n"),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    serveDotFiles: false,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      if (path.endsWith(".html")) {
+        res.setHeader("content-security-policy", DASHBOARD_CSP);
+        res.setHeader("x-frame-options", "DENY");
+        res.setHeader("cache-control", "no-cache");
+      } else if (path.includes(`${sep}assets${sep}`)) {
+        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      }
+    },
+  });
+
+  const sendApp = async (_request: unknown, reply: FastifyReply) => {
+    setPageHeaders(reply);
+    return reply.sendFile("index.html");
+  };
+  app.get("/", { schema: { hide: true } }, sendApp);
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (isApiPath(path)) return reply.callNotFound();
+    return sendApp(request, reply);
+  });
+}

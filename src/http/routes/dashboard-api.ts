@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { JsonValue } from "../../core/content/walk-strings.js";
+import { AppError } from "../../core/errors/app-error.js";
+import { normalizeLocale } from "../../core/locale/normalize-locale.js";
+import { PROVIDERS } from "../../engines/registry.js";
+import { tryEngine } from "../../services/try-engine.js";
+import { localizeDeps, type AppDeps } from "../deps.js";
+import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { OrgEngineParams } from "../schemas/common.js";
+import { TryEngineBody } from "../schemas/dashboard.js";
+
+function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): string {
+  const normalized = normalizeLocale(value);
+  if (!normalized) throw AppError.invalidRequest(`${field} is not a valid BCP-47 locale.`, [{ path: `/${field}`, message: "must be a BCP-47 locale such as en or pt-BR" }]);
+  return normalized;
+}
+
+/** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
+export const dashboardApiRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async (app) => {
+  app.addHook("preHandler", sessionAuth(deps.sql));
+
+  app.get("/api/providers", { schema: { tags: ["engines"] } }, async () => ({ providers: [...PROVIDERS] }));
+
+  app.post(
+    "/api/orgs/:orgId/engines/:engineId/try",
+    { schema: { params: OrgEngineParams, body: TryEngineBody, tags: ["engines"] } },
+    async (request) => {
+      const user = currentUser(request);
+      return tryEngine(localizeDeps(deps), request.params.orgId, { id: user.id, email: user.email }, request.params.engineId, {
+        sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
+        targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),
+        data: request.body.data as Record<string, JsonValue>,
+      });
+    },
+  );
+};

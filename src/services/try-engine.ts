@@ -1,0 +1,38 @@
+import type { JsonValue } from "../core/content/walk-strings.js";
+import { findEngine } from "../storage/repositories/engines.js";
+import type { KeyPrincipal } from "./key-auth.js";
+import { localize, type LocalizeDeps, type LocalizeResponse } from "./localize.js";
+import { userEngineReach } from "./user-engine-reach.js";
+
+export interface TryEngineInput {
+  sourceLocale: string;
+  targetLocale: string;
+  data: Record<string, JsonValue>;
+}
+
+/** Marks principals built for a dashboard session rather than an API key. */
+export const DASHBOARD_SESSION_KEY_ID = "dashboard_session";
+
+/**
+ * The dashboard's "try it" call: a localize request on one engine, authorized for the
+ * signed-in user the way their personal key would be (same reach, same 404/403 codes).
+ */
+export async function tryEngine(
+  deps: LocalizeDeps,
+  organizationId: string,
+  user: { id: string; email: string },
+  engineId: string,
+  input: TryEngineInput,
+): Promise<LocalizeResponse> {
+  const reach = await userEngineReach(deps.sql, organizationId, user.id);
+  const principal: KeyPrincipal = {
+    keyId: DASHBOARD_SESSION_KEY_ID,
+    organizationId,
+    kind: "personal",
+    userId: user.id,
+    email: user.email,
+    reach,
+    engine: await findEngine(deps.sql, organizationId, engineId),
+  };
+  return localize(principal, { engineId, sourceLocale: input.sourceLocale, targetLocale: input.targetLocale, data: input.data, hints: undefined }, deps);
+}

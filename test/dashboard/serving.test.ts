@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server.js";
+
+describe("the dashboard is served at / (pglite)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("pglite");
+  });
+  afterAll(async () => server?.stop());
+
+  it("serves the app with a strict Content-Security-Policy at / and at app paths", async () => {
+    for (const path of ["/", "/orgs/org_x/keys", "/admin", "/some/deep/path"]) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
+  it("serves the built assets", async () => {
+    const html = await (await fetch(server.url + "/")).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(server.url + script);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+  });
+
+  it("keeps the API's own 404 problem+json for API paths", async () => {
+    for (const path of ["/api/nope", "/api", "/process/nope", "/mcp/x", "/assets/missing.js", "/whoami"]) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toMatch(/^application\/problem\+json/);
+      expect((await response.json()).code).toBe("not_found");
+    }
+    expect((await fetch(server.url + "/healthz")).status).toBe(200);
+    expect((await fetch(server.url + "/openapi.json")).headers.get("content-type")).toMatch(/json/);
+  });
+});

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useState } from "react";
+import { api } from "./api/endpoints";
+import { errorMessage, setUnauthenticatedListener } from "./api/http";
+import type { Me } from "./api/types";
+import { Layout } from "./components/Layout";
+import { navigate, useLocationPath } from "./hooks/useLocationPath";
+import { AdminPage } from "./pages/admin/AdminPage";
+import { LoginPage } from "./pages/LoginPage";
+import { OrgPages } from "./pages/OrgPages";
+import { orgPath, parseRoute } from "./routes";
+
+/** Session gate and router: sign-in page without a session, otherwise the page the path names. */
+export function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const path = useLocationPath();
+  const route = parseRoute(path);
+
+  const reloadMe = useCallback(async () => {
+    try {
+      setMe(await api.me());
+      setLoadError(null);
+    } catch (error) {
+      if (error instanceof Error && "status" in error && error.status === 401) setMe(null);
+      else setLoadError(errorMessage(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    setUnauthenticatedListener(() => setMe(null));
+    void reloadMe();
+  }, [reloadMe]);
+
+  const firstOrgId = me?.memberships[0]?.organizationId;
+  useEffect(() => {
+    if (me && route.kind === "home") {
+      if (firstOrgId) navigate(orgPath(firstOrgId), { replace: true });
+      else if (me.isAdmin) navigate("/admin", { replace: true });
+    }
+  }, [me, route.kind, firstOrgId]);
+
+  if (me === undefined) {
+    return (
+      <main className="centered" aria-busy="true">
+        {loadError ? <p role="alert">{loadError}</p> : <p>Loading…</p>}
+      </main>
+    );
+  }
+  if (me === null) return <LoginPage onSignedIn={setMe} />;
+
+  const signOut = async () => {
+    try {
+      await api.signOut();
+    } finally {
+      setMe(null);
+      navigate("/", { replace: true });
+    }
+  };
+  const currentOrgId = route.kind === "org" ? route.orgId : undefined;
+
+  return (
+    <Layout me={me} orgId={currentOrgId} page={route.kind === "org" ? route.page : route.kind} onSignOut={signOut}>
+      {route.kind === "org" && <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />}
+      {route.kind === "admin" && (me.isAdmin ? <AdminPage me={me} reloadMe={reloadMe} /> : <NotFound />)}
+      {route.kind === "home" && !firstOrgId && !me.isAdmin && (
+        <section>
+          <h1>No organization yet</h1>
+          <p>You are not a member of any organization. Ask an owner or an instance administrator to add you.</p>
+        </section>
+      )}
+      {route.kind === "not-found" && <NotFound />}
+    </Layout>
+  );
+}
+
+function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        <a href="/" onClick={(event) => (event.preventDefault(), navigate("/"))}>
+          Go to the start page
+        </a>
+      </p>
+    </section>
+  );
+}

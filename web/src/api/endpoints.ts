@@ -1,0 +1,66 @@
+import { request } from "./http";
+import type { ApiKey, AuditEvent, CreatedKey, Engine, KeyKind, LocalizeResult, Me, Member, Organization, Permission, Plan, Role, User } from "./types";
+
+const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
+const id = encodeURIComponent;
+
+/** Typed calls to the management API (SPEC §5), one function per endpoint. */
+export const api = {
+  // Session
+  signIn: (email: string, password: string) => request<Me>("POST", "/api/session", { email, password }, { quiet401: true }),
+  signOut: () => request<void>("DELETE", "/api/session"),
+  me: () => request<Me>("GET", "/api/me", undefined, { quiet401: true }),
+
+  // Organization
+  organization: (orgId: string) => request<Organization>("GET", org(orgId)),
+  audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
+    const query = new URLSearchParams();
+    if (filter.action) query.set("action", filter.action);
+    if (filter.actorId) query.set("actorId", filter.actorId);
+    if (filter.before) query.set("before", filter.before);
+    if (filter.limit) query.set("limit", String(filter.limit));
+    const suffix = query.size > 0 ? `?${query.toString()}` : "";
+    return request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${suffix}`).then((body) => body.events);
+  },
+
+  // Roles
+  roles: (orgId: string) => request<{ roles: Role[] }>("GET", `${org(orgId)}/roles`).then((body) => body.roles),
+  createRole: (orgId: string, body: { name: string; permissions: Permission[] }) => request<Role>("POST", `${org(orgId)}/roles`, body),
+  updateRole: (orgId: string, roleId: string, body: { name?: string; permissions?: Permission[] }) =>
+    request<Role>("PATCH", `${org(orgId)}/roles/${id(roleId)}`, body),
+  deleteRole: (orgId: string, roleId: string) => request<void>("DELETE", `${org(orgId)}/roles/${id(roleId)}`),
+
+  // Members and grants
+  members: (orgId: string) => request<{ members: Member[] }>("GET", `${org(orgId)}/members`).then((body) => body.members),
+  addMember: (orgId: string, body: { email: string; roleId: string }) => request<Member>("POST", `${org(orgId)}/members`, body),
+  changeMemberRole: (orgId: string, userId: string, roleId: string) => request<Member>("PATCH", `${org(orgId)}/members/${id(userId)}`, { roleId }),
+  removeMember: (orgId: string, userId: string) => request<void>("DELETE", `${org(orgId)}/members/${id(userId)}`),
+  grantEngine: (orgId: string, userId: string, engineId: string) => request<Member>("PUT", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
+  revokeEngine: (orgId: string, userId: string, engineId: string) => request<void>("DELETE", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
+
+  // Engines
+  providers: () => request<{ providers: string[] }>("GET", "/api/providers").then((body) => body.providers),
+  engines: (orgId: string) => request<{ engines: Engine[] }>("GET", `${org(orgId)}/engines`).then((body) => body.engines),
+  createEngine: (orgId: string, body: { name: string; provider: string; config: Record<string, unknown>; isDefault?: boolean }) =>
+    request<Engine>("POST", `${org(orgId)}/engines`, body),
+  updateEngine: (orgId: string, engineId: string, body: { name?: string; provider?: string; config?: Record<string, unknown>; isDefault?: boolean }) =>
+    request<Engine>("PATCH", `${org(orgId)}/engines/${id(engineId)}`, body),
+  deleteEngine: (orgId: string, engineId: string) => request<void>("DELETE", `${org(orgId)}/engines/${id(engineId)}`),
+  tryEngine: (orgId: string, engineId: string, body: { sourceLocale: string; targetLocale: string; data: Record<string, unknown> }) =>
+    request<LocalizeResult>("POST", `${org(orgId)}/engines/${id(engineId)}/try`, body),
+
+  // Keys
+  keys: (orgId: string, kind: KeyKind) => request<{ keys: ApiKey[] }>("GET", `${org(orgId)}/keys?kind=${kind}`).then((body) => body.keys),
+  createKey: (orgId: string, body: { name: string; kind: KeyKind; roleId?: string | null; engineIds?: string[] }) =>
+    request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
+  updateKey: (orgId: string, keyId: string, body: { name?: string; roleId?: string | null; engineIds?: string[] }) =>
+    request<ApiKey>("PATCH", `${org(orgId)}/keys/${id(keyId)}`, body),
+  deleteKey: (orgId: string, keyId: string) => request<void>("DELETE", `${org(orgId)}/keys/${id(keyId)}`),
+
+  // Instance administration
+  users: () => request<{ users: User[] }>("GET", "/api/admin/users").then((body) => body.users),
+  createUser: (body: { email: string; password: string; name?: string }) => request<User>("POST", "/api/admin/users", body),
+  allOrganizations: () => request<{ organizations: Organization[] }>("GET", "/api/admin/orgs").then((body) => body.organizations),
+  createOrganization: (body: { name: string; ownerId: string; plan: Plan; rbac: boolean }) => request<Organization>("POST", "/api/admin/orgs", body),
+  changePlan: (orgId: string, plan: Plan, rbac: boolean) => request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, { plan, rbac }),
+};

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from "react";
+import { api } from "../api/endpoints";
+import { errorMessage } from "../api/http";
+import type { Me } from "../api/types";
+import { ErrorNotice } from "../components/ErrorNotice";
+
+/** Email and password; the server sets an httpOnly session cookie. */
+export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await api.signIn(email.trim(), password));
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setPassword("");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="login" id="main">
+      <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
+        <h1 id="login-title">Sign in to Glossa</h1>
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <label htmlFor="login-password">Password</label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <ErrorNotice message={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+        <p className="muted small">
+          First run? The server creates the instance administrator from <code>GLOSSA_ADMIN_EMAIL</code> and <code>GLOSSA_ADMIN_PASSWORD</code> on its first
+          start; sign in with those. Other users are created by an instance administrator.
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMemo } from "react";
+import { api } from "../api/endpoints";
+import type { Me } from "../api/types";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { useLoader } from "../hooks/useLoader";
+import type { OrgPageId } from "../routes";
+import { OrgSessionContext, type OrgSession } from "../session";
+import { AuditPage } from "./audit/AuditPage";
+import { EnginesPage } from "./engines/EnginesPage";
+import { KeysPage } from "./keys/KeysPage";
+import { PlanPage } from "./plan/PlanPage";
+import { TeamPage } from "./team/TeamPage";
+
+interface OrgPagesProps {
+  me: Me;
+  orgId: string;
+  page: OrgPageId;
+  reloadMe: () => Promise<void>;
+}
+
+/** Loads the organization and its roles, works out what the user may do there, and shows the page. */
+export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
+  const loaded = useLoader(async () => {
+    const [org, roles] = await Promise.all([api.organization(orgId), api.roles(orgId)]);
+    return { org, roles };
+  }, [orgId]);
+  const reloadOrg = loaded.reload;
+
+  const session = useMemo<OrgSession | null>(() => {
+    if (!loaded.data) return null;
+    const membership = me.memberships.find((candidate) => candidate.organizationId === orgId);
+    const myRole = loaded.data.roles.find((role) => role.id === membership?.roleId);
+    return {
+      me,
+      org: loaded.data.org,
+      roles: loaded.data.roles,
+      myRole,
+      canManage: myRole?.permissions.includes("org:manage_team") ?? false,
+      reloadOrg,
+      reloadMe,
+    };
+  }, [loaded.data, me, orgId, reloadOrg, reloadMe]);
+
+  if (!session) {
+    return loaded.error ? (
+      <section>
+        <h1>Organization unavailable</h1>
+        <ErrorNotice message={loaded.error} />
+      </section>
+    ) : (
+      <p aria-busy="true">Loading…</p>
+    );
+  }
+  return (
+    <OrgSessionContext.Provider value={session}>
+      {page === "keys" && <KeysPage />}
+      {page === "team" && <TeamPage />}
+      {page === "engines" && <EnginesPage />}
+      {page === "audit" && <AuditPage />}
+      {page === "plan" && <PlanPage />}
+    </OrgSessionContext.Provider>
+  );
+}

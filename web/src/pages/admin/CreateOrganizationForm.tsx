@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from "react";
+import { api } from "../../api/endpoints";
+import { errorMessage } from "../../api/http";
+import type { Plan, User } from "../../api/types";
+import { ErrorNotice } from "../../components/ErrorNotice";
+
+/** Creates an organization with an owner, a plan and the RBAC entitlement (instance admins only). */
+export function CreateOrganizationForm({ users, defaultOwnerId, onCreated }: { users: User[]; defaultOwnerId: string; onCreated: () => void }) {
+  const [name, setName] = useState("");
+  const [ownerId, setOwnerId] = useState(defaultOwnerId);
+  const [plan, setPlan] = useState<Plan>("free");
+  const [rbac, setRbac] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setStatus("");
+    try {
+      const org = await api.createOrganization({ name: name.trim(), ownerId, plan, rbac });
+      setStatus(`Created ${org.name}.`);
+      setName("");
+      onCreated();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card stacked-form" onSubmit={submit} aria-labelledby="create-org-title">
+      <h2 id="create-org-title">Create an organization</h2>
+      <label htmlFor="new-org-name">Name</label>
+      <input id="new-org-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+      <label htmlFor="new-org-owner">Owner</label>
+      <select id="new-org-owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
+        {users.map((user) => (
+          <option key={user.id} value={user.id}>
+            {user.email}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="new-org-plan">Plan</label>
+      <select id="new-org-plan" value={plan} onChange={(event) => setPlan(event.target.value as Plan)}>
+        <option value="free">free</option>
+        <option value="pro">pro</option>
+        <option value="enterprise">enterprise</option>
+      </select>
+      <label className="check">
+        <input type="checkbox" checked={rbac} onChange={(event) => setRbac(event.target.checked)} />
+        <span>RBAC entitlement</span>
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        Create organization
+      </button>
+      <p className="small" role="status" aria-live="polite">
+        {status}
+      </p>
+      <ErrorNotice message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from "react";
+import { api } from "../../api/endpoints";
+import { errorMessage } from "../../api/http";
+import { ErrorNotice } from "../../components/ErrorNotice";
+
+/** Creates a user account (instance admins only). */
+export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setStatus("");
+    try {
+      const user = await api.createUser({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
+      setStatus(`Created ${user.email}.`);
+      setEmail("");
+      setName("");
+      setPassword("");
+      onCreated();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card stacked-form" onSubmit={submit} aria-labelledby="create-user-title">
+      <h2 id="create-user-title">Create a user</h2>
+      <label htmlFor="new-user-email">Email</label>
+      <input id="new-user-email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+      <label htmlFor="new-user-name">Name (optional)</label>
+      <input id="new-user-name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+      <label htmlFor="new-user-password">Initial password</label>
+      <input
+        id="new-user-password"
+        type="password"
+        required
+        minLength={8}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-describedby="new-user-password-hint"
+      />
+      <p className="hint" id="new-user-password-hint">
+        At least 8 characters. Share it with the user privately.
+      </p>
+      <button type="submit" className="primary" disabled={busy}>
+        Create user
+      </button>
+      <p className="small" role="status" aria-live="polite">
+        {status}
+      </p>
+      <ErrorNotice message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from "react";
+import { api } from "../../api/endpoints";
+import { errorMessage } from "../../api/http";
+import type { CreatedKey, Engine, KeyKind, Role } from "../../api/types";
+import { Dialog } from "../../components/Dialog";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { ServiceAccessFields } from "./ServiceAccessFields";
+
+interface CreateKeyDialogProps {
+  open: boolean;
+  orgId: string;
+  kind: KeyKind;
+  serviceRoles: Role[];
+  reachableEngines: Engine[];
+  totalEngines: number;
+  onClose: () => void;
+  onCreated: (created: CreatedKey) => void;
+}
+
+/** Name (required) and, for a service key, its role and engine scope. */
+export function CreateKeyDialog(props: CreateKeyDialogProps) {
+  return (
+    <Dialog open={props.open} title={props.kind === "service" ? "Create a service key" : "Create a personal key"} onClose={props.onClose}>
+      <CreateKeyForm {...props} />
+    </Dialog>
+  );
+}
+
+function CreateKeyForm({ orgId, kind, serviceRoles, reachableEngines, totalEngines, onClose, onCreated }: CreateKeyDialogProps) {
+  const [name, setName] = useState("");
+  const [roleId, setRoleId] = useState("");
+  const [engineIds, setEngineIds] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError("Give the key a name that says what it is for.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const body = kind === "service" ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds] } : { name: name.trim(), kind };
+      onCreated(await api.createKey(orgId, body));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor="key-name">Name</label>
+      <input id="key-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} aria-describedby="key-name-hint" />
+      <p className="hint" id="key-name-hint">
+        What the key is for, e.g. "CI pipeline" or "Website build".
+      </p>
+      {kind === "service" && (
+        <ServiceAccessFields
+          roles={serviceRoles}
+          roleId={roleId}
+          onRoleChange={setRoleId}
+          engines={reachableEngines}
+          totalEngines={totalEngines}
+          engineIds={engineIds}
+          onEnginesChange={setEngineIds}
+        />
+      )}
+      <ErrorNotice message={error} />
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          Create key
+        </button>
+      </div>
+    </form>
+  );
+}

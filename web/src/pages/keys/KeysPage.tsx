@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { api } from "../../api/endpoints";
+import type { ApiKey, CreatedKey, KeyKind } from "../../api/types";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { Tabs } from "../../components/Tabs";
+import { useLoader } from "../../hooks/useLoader";
+import { useOrgSession } from "../../session";
+import { CreateKeyDialog } from "./CreateKeyDialog";
+import { EditKeyDialog } from "./EditKeyDialog";
+import { KeyTable } from "./KeyTable";
+import { reachableEngines, serviceKeyRoles } from "./keyRules";
+import { SecretDialog } from "./SecretDialog";
+
+/** API keys: a Personal tab, and a Service tab for Enterprise organizations with RBAC (managers only). */
+export function KeysPage() {
+  const { org, roles, myRole, canManage, me } = useOrgSession();
+  const serviceTab = org.rbacOn && canManage;
+  const [tab, setTab] = useState<KeyKind>("personal");
+  const kind: KeyKind = serviceTab ? tab : "personal";
+
+  const keys = useLoader(() => api.keys(org.id, kind), [org.id, kind]);
+  // Without RBAC there is no Service tab, but managers must still see why existing service keys stopped working.
+  const showDeactivated = !org.rbacOn && canManage;
+  const deactivated = useLoader(() => (showDeactivated ? api.keys(org.id, "service") : Promise.resolve([])), [org.id, showDeactivated]);
+  const context = useLoader(async () => {
+    const [engines, members] = await Promise.all([api.engines(org.id), api.members(org.id)]);
+    return { engines, members };
+  }, [org.id]);
+
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+
+  const engines = context.data?.engines ?? [];
+  const myMember = context.data?.members.find((member) => member.userId === me.id);
+  const reachable = reachableEngines(myRole, myMember, engines);
+  const serviceRoles = serviceKeyRoles(roles);
+
+  return (
+    <section aria-labelledby="keys-title">
+      <div className="page-header">
+        <h1 id="keys-title">API keys</h1>
+        <button type="button" className="primary" onClick={() => setCreating(true)}>
+          {kind === "service" ? "Create service key" : "Create personal key"}
+        </button>
+      </div>
+      <p className="lead">
+        {kind === "personal"
+          ? canManage
+            ? "Personal keys act as the member who created them. As a team manager you see every member's personal keys."
+            : "Personal keys act as you: they reach the engines you reach."
+          : "Service keys belong to the organization, not to a person; they reach the engines of their role and scope."}
+      </p>
+      {serviceTab && (
+        <Tabs
+          label="Key kind"
+          idPrefix="keys"
+          tabs={[
+            { id: "personal", label: "Personal" },
+            { id: "service", label: "Service" },
+          ]}
+          selected={kind}
+          onSelect={setTab}
+        />
+      )}
+      <div id="keys-panel" role={serviceTab ? "tabpanel" : undefined} aria-labelledby={serviceTab ? `keys-tab-${kind}` : undefined}>
+        <ErrorNotice message={keys.error ?? context.error} />
+        {keys.data && (
+          <KeyTable
+            kind={kind}
+            keys={keys.data}
+            roles={roles}
+            engines={engines}
+            showOwner={canManage && kind === "personal"}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        )}
+      </div>
+      {deactivated.data && deactivated.data.length > 0 && (
+        <section className="section" aria-labelledby="deactivated-title">
+          <h2 id="deactivated-title">Deactivated service keys</h2>
+          <p className="notice notice-warning">
+            This organization's plan ({org.plan}
+            {org.rbac ? "" : ", without the RBAC entitlement"}) does not include service keys, so its service keys are deactivated. They work again, unchanged,
+            once an instance administrator restores the Enterprise plan with the RBAC entitlement.
+          </p>
+          <KeyTable kind="service" keys={deactivated.data} roles={roles} engines={engines} showOwner={false} onDelete={setDeleting} />
+        </section>
+      )}
+
+      <CreateKeyDialog
+        open={creating}
+        orgId={org.id}
+        kind={kind}
+        serviceRoles={serviceRoles}
+        reachableEngines={reachable}
+        totalEngines={engines.length}
+        onClose={() => setCreating(false)}
+        onCreated={(result) => {
+          setCreating(false);
+          setCreated(result);
+          void keys.reload();
+        }}
+      />
+      <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <EditKeyDialog
+        orgId={org.id}
+        apiKey={editing}
+        serviceRoles={serviceRoles}
+        reachableEngines={reachable}
+        allEngines={engines}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void keys.reload();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete API key"
+        confirmLabel="Delete key"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.deleteKey(org.id, deleting.id);
+          await Promise.all([keys.reload(), deactivated.reload()]);
+        }}
+      >
+        <p>
+          Delete the key <strong>{deleting?.name}</strong> (<code>{deleting?.start}…</code>)? Every request made with it is refused from now on. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from "react";
+import type { Engine, Role } from "../../api/types";
+import { EngineChecklist } from "../../components/EngineChecklist";
+
+interface ServiceAccessFieldsProps {
+  roles: Role[];
+  roleId: string;
+  onRoleChange: (roleId: string) => void;
+  engines: Engine[];
+  totalEngines: number;
+  engineIds: ReadonlySet<string>;
+  onEnginesChange: (next: Set<string>) => void;
+}
+
+/** A service key's role (only roles the guards accept) and engine scope (only engines you reach). */
+export function ServiceAccessFields({ roles, roleId, onRoleChange, engines, totalEngines, engineIds, onEnginesChange }: ServiceAccessFieldsProps) {
+  const roleFieldId = useId();
+  return (
+    <>
+      <label htmlFor={roleFieldId}>Role</label>
+      <select id={roleFieldId} value={roleId} onChange={(event) => onRoleChange(event.target.value)}>
+        <option value="">No role (only the engines below)</option>
+        {roles.map((role) => (
+          <option key={role.id} value={role.id}>
+            {role.name} {role.permissions.includes("engine:access") ? "— every engine" : "— no permissions"}
+          </option>
+        ))}
+      </select>
+      <p className="hint">Only roles limited to engine:access can be given to a service key.</p>
+      <EngineChecklist
+        legend={`Engines ${engineIds.size}/${totalEngines}`}
+        engines={engines}
+        selected={engineIds}
+        onChange={onEnginesChange}
+        emptyText="You cannot reach any engine, so you cannot add one to a key."
+      />
+    </>
+  );
+}

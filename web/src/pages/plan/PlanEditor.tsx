@@ -1,0 +1,59 @@
+import { useId, useState, type FormEvent } from "react";
+import { api } from "../../api/endpoints";
+import { errorMessage } from "../../api/http";
+import type { Organization, Plan } from "../../api/types";
+import { ErrorNotice } from "../../components/ErrorNotice";
+
+const PLANS: Plan[] = ["free", "pro", "enterprise"];
+
+/** Instance admins change an organization's plan and RBAC entitlement. */
+export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org: Organization) => void }) {
+  const id = useId();
+  const [plan, setPlan] = useState<Plan>(org.plan);
+  const [rbac, setRbac] = useState(org.rbac);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setStatus("");
+    try {
+      const saved = await api.changePlan(org.id, plan, rbac);
+      setStatus(`Saved: ${saved.plan}, RBAC ${saved.rbac ? "granted" : "not granted"}.`);
+      onSaved(saved);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label={`Plan of ${org.name}`}>
+      <div className="field">
+        <label htmlFor={`${id}-plan`}>Plan</label>
+        <select id={`${id}-plan`} value={plan} onChange={(event) => setPlan(event.target.value as Plan)}>
+          {PLANS.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {candidate}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={rbac} onChange={(event) => setRbac(event.target.checked)} />
+        <span>RBAC entitlement</span>
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        Save plan
+      </button>
+      <p className="small" role="status" aria-live="polite">
+        {status}
+      </p>
+      <ErrorNotice message={error} />
+    </form>
+  );
+}

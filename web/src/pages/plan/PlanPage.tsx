@@ -1,0 +1,38 @@
+import { useOrgSession } from "../../session";
+import { PlanEditor } from "./PlanEditor";
+
+/** The organization's plan: visible to every member, editable by instance admins. */
+export function PlanPage() {
+  const { org, me, reloadOrg } = useOrgSession();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Plan</h1>
+      </div>
+      <section className="card" aria-labelledby="plan-current">
+        <h2 id="plan-current">{org.name}</h2>
+        <dl className="facts">
+          <dt>Plan</dt>
+          <dd className="plan-name">{org.plan}</dd>
+          <dt>RBAC entitlement</dt>
+          <dd>{org.rbac ? "Granted" : "Not granted"}</dd>
+          <dt>Role-based access control</dt>
+          <dd>
+            {org.rbacOn
+              ? "On: roles and per-engine grants decide which engines members and keys reach; service keys are available."
+              : "Off: every member and key reaches every engine; service keys need the Enterprise plan with the RBAC entitlement."}
+          </dd>
+        </dl>
+      </section>
+      {me.isAdmin ? (
+        <section className="section" aria-labelledby="plan-change">
+          <h2 id="plan-change">Change the plan</h2>
+          <p className="hint">Takes effect for the next request: service keys deactivate or come back at once.</p>
+          <PlanEditor org={org} onSaved={() => void reloadOrg()} />
+        </section>
+      ) : (
+        <p className="hint">Only an instance administrator can change the plan.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+export const ORG_PAGES = [
+  { id: "keys", label: "API keys" },
+  { id: "team", label: "Team" },
+  { id: "engines", label: "Engines" },
+  { id: "audit", label: "Audit log" },
+  { id: "plan", label: "Plan" },
+] as const;
+
+export type OrgPageId = (typeof ORG_PAGES)[number]["id"];
+
+export type Route =
+  | { kind: "home" }
+  | { kind: "admin" }
+  | { kind: "org"; orgId: string; page: OrgPageId }
+  | { kind: "not-found" };
+
+export function orgPath(orgId: string, page: OrgPageId = "keys"): string {
+  return `/orgs/${encodeURIComponent(orgId)}/${page}`;
+}
+
+export function parseRoute(path: string): Route {
+  if (path === "/" || path === "") return { kind: "home" };
+  if (path === "/admin") return { kind: "admin" };
+  const match = /^\/orgs\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(path);
+  if (match) {
+    const page = (match[2] ?? "keys") as OrgPageId;
+    if (ORG_PAGES.some((candidate) => candidate.id === page)) return { kind: "org", orgId: decodeURIComponent(match[1]!), page };
+  }
+  return { kind: "not-found" };
+}

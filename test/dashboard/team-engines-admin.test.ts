@@ -116,14 +116,18 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await dialog.getByLabel("Configuration (JSON object)").fill('["not", "an object"]');
     await dialog.getByRole("button", { name: "Create engine" }).click();
     expect(await dialog.getByRole("alert").textContent()).toContain("must be a JSON object");
-    await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal", "glossary": {"Globex": "Globex"}}');
+    await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal"}');
+    await dialog.getByRole("button", { name: "Create engine" }).click();
+    await expect.poll(async () => (await dialog.getByRole("alert").textContent()) ?? "").toContain('not valid for provider "pseudo"');
+    await dialog.getByLabel("Configuration (JSON object)").fill('{"glossary": [{"type": "non_translatable", "term": "Globex"}]}');
     await expectAccessible(page, "engine dialog");
     await screenshot(page, "engines-create-dialog");
     await dialog.getByRole("button", { name: "Create engine" }).click();
     await engineCard("Marketing").waitFor();
     const engines = (await globex.admin.get(`/api/orgs/${globex.orgId}/engines`)).body.engines as { id: string; name: string; config: unknown }[];
     const marketing = engines.find((engine) => engine.name === "Marketing")!;
-    expect(marketing.config).toEqual({ style: "formal", glossary: { Globex: "Globex" } });
+    expect(marketing.config).toEqual({ glossary: [{ type: "non_translatable", term: "Globex" }] });
+    expect(await engineCard("Marketing").textContent()).toContain("1 glossary entry");
 
     await page.getByRole("button", { name: "Make default: Marketing" }).click();
     await expect.poll(async () => engineCard("Marketing").textContent()).toContain("Default");

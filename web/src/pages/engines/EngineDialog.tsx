@@ -109,7 +109,10 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
             id="engine-secret"
             ref={secretInput}
             type="password"
-            autoComplete="new-password"
+            // Not a sign-in password: no password generation or autofill (password managers may still offer to save).
+            autoComplete="off"
+            data-1p-ignore=""
+            data-lpignore="true"
             spellCheck={false}
             maxLength={4000}
             disabled={removeCredentials}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { Engine, EngineBody } from "../../api/types";
@@ -55,6 +55,11 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
     setRemoveCredentials(false);
     if (!configEdited) setConfigText(exampleConfigText(next));
   };
+  // The provider list may arrive after the dialog opened: then start with its first entry (runs only when it arrives).
+  const firstProvider = providers[0];
+  useEffect(() => {
+    if (provider === "" && firstProvider) chooseProvider(firstProvider);
+  }, [firstProvider]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -21,3 +21,7 @@ await benchAuthOnStore("pglite");
 const pgUrl = await postgresUrl();
 if (pgUrl) await benchAuthOnStore("postgres", pgUrl);
 else console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)");
+
+console.log("\n== engines: pseudo at 10,000 keys, translation memory, chunking against a 200 ms provider");
+const { runEngineBenchmarks } = await import("./engines-bench.js");
+await runEngineBenchmarks();

@@ -44,7 +44,7 @@ describeInBrowser("dashboard: API keys page", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const strictPage = await context.newPage();
-      strictPage.setDefaultTimeout(10_000);
+      strictPage.setDefaultTimeout(30_000);
       const violations: string[] = [];
       strictPage.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -4,6 +4,12 @@ import { addMemberUser, expectStatus, seedOrganization, type SeededOrg } from ".
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
 import { describeInBrowser, elementsWiderThanViewport, expectAccessible, launchBrowser, openPage, screenshot, signIn } from "./support/browser.js";
 
+/** A configuration the server's pseudo-provider schema accepts (see src/core/engines/engine-config.ts). */
+const MARKETING_CONFIG = {
+  instructions: [{ targetLocale: "*", text: "Use a formal tone." }],
+  glossary: [{ type: "non_translatable", term: "Globex" }],
+};
+
 describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", () => {
   let server: TestServer;
   let browser: Browser;
@@ -119,15 +125,15 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal"}');
     await dialog.getByRole("button", { name: "Create engine" }).click();
     await expect.poll(async () => (await dialog.getByRole("alert").textContent()) ?? "").toContain('not valid for provider "pseudo"');
-    await dialog.getByLabel("Configuration (JSON object)").fill('{"glossary": [{"type": "non_translatable", "term": "Globex"}]}');
+    await dialog.getByLabel("Configuration (JSON object)").fill(JSON.stringify(MARKETING_CONFIG));
     await expectAccessible(page, "engine dialog");
     await screenshot(page, "engines-create-dialog");
     await dialog.getByRole("button", { name: "Create engine" }).click();
     await engineCard("Marketing").waitFor();
     const engines = (await globex.admin.get(`/api/orgs/${globex.orgId}/engines`)).body.engines as { id: string; name: string; config: unknown }[];
     const marketing = engines.find((engine) => engine.name === "Marketing")!;
-    expect(marketing.config).toEqual({ glossary: [{ type: "non_translatable", term: "Globex" }] });
-    expect(await engineCard("Marketing").textContent()).toContain("1 glossary entry");
+    expect(marketing.config).toEqual(MARKETING_CONFIG);
+    expect(await engineCard("Marketing").textContent()).toContain("1 glossary entry · 1 instruction");
 
     await page.getByRole("button", { name: "Make default: Marketing" }).click();
     await expect.poll(async () => engineCard("Marketing").textContent()).toContain("Default");

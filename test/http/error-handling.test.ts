@@ -89,8 +89,9 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
     expect(Object.keys(body.data)).toEqual(["__proto__", "constructor"]);
   });
 
-  it("unknown routes → 404 not_found as problem+json", async () => {
-    await expectProblem(await fetch(`${server.url}/nope`), 404, "not_found");
+  it("unknown API routes → 404 not_found as problem+json (other GET paths belong to the dashboard)", async () => {
+    await expectProblem(await fetch(`${server.url}/api/nope`), 404, "not_found");
+    await expectProblem(await fetch(`${server.url}/process/nope`, { method: "POST" }), 404, "not_found");
   });
 
   it("a management body with __proto__ keys is handled, not a 500", async () => {

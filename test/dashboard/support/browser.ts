@@ -42,7 +42,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 

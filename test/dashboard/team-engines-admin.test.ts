@@ -122,6 +122,9 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await dialog.getByLabel("Configuration (JSON object)").fill('["not", "an object"]');
     await dialog.getByRole("button", { name: "Create engine" }).click();
     expect(await dialog.getByRole("alert").textContent()).toContain("must be a JSON object");
+    await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal"}');
+    await dialog.getByRole("button", { name: "Create engine" }).click();
+    await expect.poll(async () => (await dialog.getByRole("alert").textContent()) ?? "").toContain('not valid for provider "pseudo"');
     await dialog.getByLabel("Configuration (JSON object)").fill(JSON.stringify(MARKETING_CONFIG));
     await expectAccessible(page, "engine dialog");
     await screenshot(page, "engines-create-dialog");
@@ -130,6 +133,7 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     const engines = (await globex.admin.get(`/api/orgs/${globex.orgId}/engines`)).body.engines as { id: string; name: string; config: unknown }[];
     const marketing = engines.find((engine) => engine.name === "Marketing")!;
     expect(marketing.config).toEqual(MARKETING_CONFIG);
+    expect(await engineCard("Marketing").textContent()).toContain("1 glossary entry · 1 instruction");
 
     await page.getByRole("button", { name: "Make default: Marketing" }).click();
     await expect.poll(async () => engineCard("Marketing").textContent()).toContain("Default");

@@ -1,5 +1,5 @@
 import { request } from "./http";
-import type { ApiKey, AuditEvent, CreatedKey, Engine, KeyKind, LocalizeResult, Me, Member, Organization, Permission, Plan, Role, User } from "./types";
+import type { ApiKey, AuditEvent, CreatedKey, Engine, EngineBody, KeyKind, LocalizeResult, Me, Member, Organization, Permission, Plan, Role, User } from "./types";
 
 const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
 const id = encodeURIComponent;
@@ -41,9 +41,8 @@ export const api = {
   // Engines
   providers: () => request<{ providers: string[] }>("GET", "/api/providers").then((body) => body.providers),
   engines: (orgId: string) => request<{ engines: Engine[] }>("GET", `${org(orgId)}/engines`).then((body) => body.engines),
-  createEngine: (orgId: string, body: { name: string; provider: string; config: Record<string, unknown>; isDefault?: boolean }) =>
-    request<Engine>("POST", `${org(orgId)}/engines`, body),
-  updateEngine: (orgId: string, engineId: string, body: { name?: string; provider?: string; config?: Record<string, unknown>; isDefault?: boolean }) =>
+  createEngine: (orgId: string, body: EngineBody & { name: string; provider: string }) => request<Engine>("POST", `${org(orgId)}/engines`, body),
+  updateEngine: (orgId: string, engineId: string, body: EngineBody) =>
     request<Engine>("PATCH", `${org(orgId)}/engines/${id(engineId)}`, body),
   deleteEngine: (orgId: string, engineId: string) => request<void>("DELETE", `${org(orgId)}/engines/${id(engineId)}`),
   tryEngine: (orgId: string, engineId: string, body: { sourceLocale: string; targetLocale: string; data: Record<string, unknown> }) =>

@@ -61,6 +61,15 @@ export interface Engine {
   updatedAt: string;
 }
 
+/** Body of engine create/update. `credentials` is write-only: omit to keep, an object to replace, null to remove. */
+export interface EngineBody {
+  name?: string;
+  provider?: string;
+  config?: Record<string, unknown>;
+  credentials?: Record<string, string> | null;
+  isDefault?: boolean;
+}
+
 export interface ApiKey {
   id: string;
   name: string;

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
-import type { Engine } from "../../api/types";
+import type { Engine, EngineBody } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { parseJsonObject } from "./parseJsonObject";
+import { credentialField, exampleConfigText } from "./providerForms";
 
 interface EngineDialogProps {
   orgId: string;
@@ -16,8 +17,9 @@ interface EngineDialogProps {
 }
 
 /**
- * Create or edit an engine. Provider settings are a JSON object edited as text, so settings a
- * provider adds later (model, glossary, instructions, …) work without a new form.
+ * Create or edit an engine. Provider settings are a JSON object edited as text (pre-filled with
+ * a small example on create), so settings a provider adds later work without a new form.
+ * Credentials are write-only: typed into a password input, sent only when typed, never shown.
  */
 export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: EngineDialogProps) {
   return (
@@ -28,14 +30,36 @@ export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: En
 }
 
 function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: string; providers: string[]; engine: Engine | null; onClose: () => void; onSaved: () => void }) {
+  const initialProvider = engine?.provider ?? providers[0] ?? "";
   const [name, setName] = useState(engine?.name ?? "");
-  const [provider, setProvider] = useState(engine?.provider ?? providers[0] ?? "");
-  const [configText, setConfigText] = useState(JSON.stringify(engine?.config ?? {}, null, 2));
+  const [provider, setProvider] = useState(initialProvider);
+  // On create the textarea starts with the provider's example and follows the provider until edited.
+  const [configText, setConfigText] = useState(engine ? JSON.stringify(engine.config, null, 2) : exampleConfigText(initialProvider));
+  const [configEdited, setConfigEdited] = useState(engine !== null);
   const [isDefault, setIsDefault] = useState(engine?.isDefault ?? false);
+  // The secret stays in the (uncontrolled) input only: no React state, no value attribute.
+  const secretInput = useRef<HTMLInputElement>(null);
+  const [secretTyped, setSecretTyped] = useState(false);
+  const [removeCredentials, setRemoveCredentials] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const parsed = parseJsonObject(configText, "The configuration");
   const providerChoices = engine && !providers.includes(engine.provider) ? [engine.provider, ...providers] : providers;
+  const field = credentialField(provider);
+  const providerChanged = engine !== null && provider !== engine.provider;
+  const storedCredentials = engine?.hasCredentials === true && !providerChanged;
+
+  const chooseProvider = (next: string) => {
+    setProvider(next);
+    setSecretTyped(false);
+    setRemoveCredentials(false);
+    if (!configEdited) setConfigText(exampleConfigText(next));
+  };
+  // The provider list may arrive after the dialog opened: then start with its first entry (runs only when it arrives).
+  const firstProvider = providers[0];
+  useEffect(() => {
+    if (provider === "" && firstProvider) chooseProvider(firstProvider);
+  }, [firstProvider]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,9 +68,13 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
     setBusy(true);
     setError(null);
     try {
-      const body = { name: name.trim(), provider, config: parsed.value, isDefault };
+      const body: EngineBody = { name: name.trim(), provider, config: parsed.value, isDefault };
+      const secret = field && !removeCredentials ? (secretInput.current?.value ?? "") : "";
+      if (field && secret !== "") body.credentials = { [field.name]: secret };
+      else if (storedCredentials && removeCredentials) body.credentials = null;
       if (engine) await api.updateEngine(orgId, engine.id, body);
-      else await api.createEngine(orgId, body);
+      else await api.createEngine(orgId, { ...body, name: name.trim(), provider });
+      if (secretInput.current) secretInput.current.value = "";
       onSaved();
     } catch (caught) {
       setError(errorMessage(caught));
@@ -60,13 +88,57 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
       <label htmlFor="engine-name">Name</label>
       <input id="engine-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
       <label htmlFor="engine-provider">Provider</label>
-      <select id="engine-provider" value={provider} onChange={(event) => setProvider(event.target.value)}>
+      <select id="engine-provider" value={provider} onChange={(event) => chooseProvider(event.target.value)} aria-describedby={providerChanged && engine?.hasCredentials ? "engine-provider-hint" : undefined}>
         {providerChoices.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
           </option>
         ))}
       </select>
+      {providerChanged && engine?.hasCredentials && (
+        <p className="hint" id="engine-provider-hint">
+          Changing the provider removes the stored credentials of {engine.provider} unless you enter new ones below.
+        </p>
+      )}
+      {field && (
+        <fieldset className="checklist credentials">
+          <legend>Credentials</legend>
+          {storedCredentials && (
+            <p className="small" data-testid="credentials-state">
+              <span className="badge badge-active">Credentials stored</span> They are never shown back.
+            </p>
+          )}
+          <label htmlFor="engine-secret">{field.label}</label>
+          <input
+            key={provider}
+            id="engine-secret"
+            ref={secretInput}
+            type="password"
+            // Not a sign-in password: no password generation or autofill (password managers may still offer to save).
+            autoComplete="off"
+            data-1p-ignore=""
+            data-lpignore="true"
+            spellCheck={false}
+            maxLength={4000}
+            disabled={removeCredentials}
+            onChange={(event) => setSecretTyped(event.target.value !== "")}
+            aria-describedby="engine-secret-hint"
+          />
+          <p className="hint" id="engine-secret-hint">
+            {storedCredentials
+              ? `Leave empty to keep the stored ${field.label.toLowerCase()}; type a new one to replace it.`
+              : field.required
+                ? `Needed to translate with ${provider}. Stored encrypted and never shown back.`
+                : `Optional for local OpenAI-compatible servers. Stored encrypted and never shown back.`}
+          </p>
+          {storedCredentials && (
+            <label className="check">
+              <input type="checkbox" checked={removeCredentials} disabled={secretTyped} onChange={(event) => setRemoveCredentials(event.target.checked)} />
+              <span>Remove stored credentials</span>
+            </label>
+          )}
+        </fieldset>
+      )}
       <label htmlFor="engine-config">Configuration (JSON object)</label>
       <textarea
         id="engine-config"
@@ -74,12 +146,17 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
         spellCheck={false}
         className="code-input"
         value={configText}
-        onChange={(event) => setConfigText(event.target.value)}
+        onChange={(event) => {
+          setConfigText(event.target.value);
+          setConfigEdited(true);
+        }}
         aria-invalid={!parsed.ok}
         aria-describedby="engine-config-hint"
       />
       <p className="hint" id="engine-config-hint">
-        {parsed.ok ? "Provider-specific settings such as a model, glossary or instructions. Credentials are never shown back." : parsed.error}
+        {parsed.ok
+          ? "Provider settings: models ranked per locale pair, glossary, instructions, brand voice, chunking… (docs/engines.md). Never put secrets here."
+          : parsed.error}
       </p>
       <label className="check">
         <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />

@@ -7,6 +7,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { EngineDialog } from "./EngineDialog";
+import { configSummary, credentialField } from "./providerForms";
 import { TryEnginePanel } from "./TryEnginePanel";
 
 /** The organization's engines: create, edit, make default, delete, and try one out. */
@@ -54,6 +55,12 @@ export function EnginesPage() {
               <p className="small">
                 Provider <strong>{engine.provider}</strong> · <code>{engine.id}</code>
               </p>
+              {(engine.hasCredentials || credentialField(engine.provider)) && (
+                <p className="small" data-testid="engine-credentials">
+                  {engine.hasCredentials ? <span className="badge badge-active">Credentials stored</span> : <span className="badge">No credentials</span>}
+                </p>
+              )}
+              {configSummary(engine.config) && <p className="small muted">{configSummary(engine.config)}</p>}
               {Object.keys(engine.config).length > 0 && (
                 <details>
                   <summary>Configuration</summary>

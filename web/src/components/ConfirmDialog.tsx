@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from "react";
-import { errorMessage } from "../api/http";
+import type { ReactNode } from "react";
+import { useAction } from "../hooks/useAction";
 import { Dialog } from "./Dialog";
 import { ErrorNotice } from "./ErrorNotice";
 
@@ -14,8 +14,7 @@ interface ConfirmDialogProps {
 
 /** "Are you sure?" for destructive actions; shows the server's refusal in words. */
 export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, children }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   const close = () => {
     setError(null);
     onClose();
@@ -32,18 +31,12 @@ export function ConfirmDialog({ open, title, confirmLabel, onConfirm, onClose, c
           type="button"
           className="danger"
           disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
+          onClick={() =>
+            run(async () => {
               await onConfirm();
               close();
-            } catch (caught) {
-              setError(errorMessage(caught));
-            } finally {
-              setBusy(false);
-            }
-          }}
+            })
+          }
         >
           {confirmLabel}
         </button>

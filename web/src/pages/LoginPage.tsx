@@ -1,28 +1,25 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../api/endpoints";
-import { errorMessage } from "../api/http";
 import type { Me } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { useAction } from "../hooks/useAction";
 
 /** Email and password; the server sets an httpOnly session cookie. */
 export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await api.signIn(email.trim(), password));
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setPassword("");
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        onSignedIn(await api.signIn(email.trim(), password));
+      } catch (caught) {
+        setPassword("");
+        throw caught;
+      }
+    });
   };
 
   return (

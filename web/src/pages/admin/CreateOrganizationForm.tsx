@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { Plan, User } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 
 /** Creates an organization with an owner, a plan and the RBAC entitlement (instance admins only). */
 export function CreateOrganizationForm({ users, defaultOwnerId, onCreated }: { users: User[]; defaultOwnerId: string; onCreated: () => void }) {
@@ -10,25 +10,18 @@ export function CreateOrganizationForm({ users, defaultOwnerId, onCreated }: { u
   const [ownerId, setOwnerId] = useState(defaultOwnerId);
   const [plan, setPlan] = useState<Plan>("free");
   const [rbac, setRbac] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setStatus("");
-    try {
+    await run(async () => {
       const org = await api.createOrganization({ name: name.trim(), ownerId, plan, rbac });
       setStatus(`Created ${org.name}.`);
       setName("");
       onCreated();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

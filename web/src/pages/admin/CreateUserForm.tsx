@@ -1,34 +1,27 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 
 /** Creates a user account (instance admins only). */
 export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setStatus("");
-    try {
+    await run(async () => {
       const user = await api.createUser({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
       setStatus(`Created ${user.email}.`);
       setEmail("");
       setName("");
       setPassword("");
       onCreated();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

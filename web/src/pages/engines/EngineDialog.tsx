@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { Engine, EngineBody } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 import { parseJsonObject } from "./parseJsonObject";
 import { credentialField, exampleConfigText } from "./providerForms";
 
@@ -41,8 +41,7 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
   const secretInput = useRef<HTMLInputElement>(null);
   const [secretTyped, setSecretTyped] = useState(false);
   const [removeCredentials, setRemoveCredentials] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const parsed = parseJsonObject(configText, "The configuration");
   const providerChoices = engine && !providers.includes(engine.provider) ? [engine.provider, ...providers] : providers;
   const field = credentialField(provider);
@@ -65,9 +64,7 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
     event.preventDefault();
     if (!name.trim()) return setError("The engine needs a name.");
     if (!parsed.ok) return setError(parsed.error);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body: EngineBody = { name: name.trim(), provider, config: parsed.value, isDefault };
       const secret = field && !removeCredentials ? (secretInput.current?.value ?? "") : "";
       if (field && secret !== "") body.credentials = { [field.name]: secret };
@@ -76,11 +73,7 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
       else await api.createEngine(orgId, { ...body, name: name.trim(), provider });
       if (secretInput.current) secretInput.current.value = "";
       onSaved();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

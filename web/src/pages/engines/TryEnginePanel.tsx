@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { Engine, LocalizeResult } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 import { parseJsonObject } from "./parseJsonObject";
 
 const SAMPLE = JSON.stringify({ greeting: "Hello, world!", cta: { label: "Sign up" } }, null, 2);
@@ -14,24 +14,17 @@ export function TryEnginePanel({ orgId, engines }: { orgId: string; engines: Eng
   const [targetLocale, setTargetLocale] = useState("de");
   const [dataText, setDataText] = useState(SAMPLE);
   const [result, setResult] = useState<LocalizeResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const selectedId = engines.some((engine) => engine.id === engineId) ? engineId : (engines[0]?.id ?? "");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseJsonObject(dataText, "The content");
     if (!parsed.ok) return setError(parsed.error);
-    setBusy(true);
-    setError(null);
     setResult(null);
-    try {
+    await run(async () => {
       setResult(await api.tryEngine(orgId, selectedId, { sourceLocale, targetLocale, data: parsed.value }));
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { CreatedKey, Engine, KeyKind, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 import { ServiceAccessFields } from "./ServiceAccessFields";
 
 interface CreateKeyDialogProps {
@@ -30,8 +30,7 @@ function CreateKeyForm({ orgId, kind, serviceRoles, reachableEngines, totalEngin
   const [name, setName] = useState("");
   const [roleId, setRoleId] = useState("");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,16 +38,10 @@ function CreateKeyForm({ orgId, kind, serviceRoles, reachableEngines, totalEngin
       setError("Give the key a name that says what it is for.");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body = kind === "service" ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds] } : { name: name.trim(), kind };
       onCreated(await api.createKey(orgId, body));
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { ApiKey, Engine, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 import { ServiceAccessFields } from "./ServiceAccessFields";
 
 interface EditKeyDialogProps {
@@ -29,8 +29,7 @@ function EditKeyForm({ orgId, apiKey, serviceRoles, reachableEngines, allEngines
   const [name, setName] = useState(apiKey.name);
   const [roleId, setRoleId] = useState(apiKey.roleId ?? "");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set(apiKey.engineIds));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const isService = apiKey.kind === "service";
   // Engines already in scope stay listed (they may be removed) even when you cannot reach them.
   const offered = allEngines.filter((engine) => reachableEngines.includes(engine) || apiKey.engineIds.includes(engine.id));
@@ -41,9 +40,7 @@ function EditKeyForm({ orgId, apiKey, serviceRoles, reachableEngines, allEngines
       setError("The name cannot be empty.");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body: { name?: string; roleId?: string | null; engineIds?: string[] } = {};
       if (name.trim() !== apiKey.name) body.name = name.trim();
       if (isService) {
@@ -53,11 +50,7 @@ function EditKeyForm({ orgId, apiKey, serviceRoles, reachableEngines, allEngines
       }
       if (Object.keys(body).length > 0) await api.updateKey(orgId, apiKey.id, body);
       onSaved();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

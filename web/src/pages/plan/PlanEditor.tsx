@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { Organization, Plan } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 
 const PLANS: Plan[] = ["free", "pro", "enterprise"];
 
@@ -11,24 +11,17 @@ export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org:
   const id = useId();
   const [plan, setPlan] = useState<Plan>(org.plan);
   const [rbac, setRbac] = useState(org.rbac);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setStatus("");
-    try {
+    await run(async () => {
       const saved = await api.changePlan(org.id, plan, rbac);
       setStatus(`Saved: ${saved.plan}, RBAC ${saved.rbac ? "granted" : "not granted"}.`);
       onSaved(saved);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,30 +1,23 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { Role } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
+import { useAction } from "../../hooks/useAction";
 
 /** Adds an existing user (by email) with a role. */
 export function AddMemberForm({ orgId, roles, onAdded }: { orgId: string; roles: Role[]; onAdded: () => void }) {
   const defaultRole = roles.find((role) => role.name === "Member") ?? roles.find((role) => !role.isOwner);
   const [email, setEmail] = useState("");
   const [roleId, setRoleId] = useState(defaultRole?.id ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.addMember(orgId, { email: email.trim(), roleId });
       setEmail("");
       onAdded();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { errorMessage } from "../../api/http";
 import type { Permission, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { PERMISSION_LABELS } from "../../components/format";
+import { useAction } from "../../hooks/useAction";
 
 const ALL_PERMISSIONS: Permission[] = ["engine:access", "org:manage_team"];
 
@@ -28,8 +28,7 @@ export function RoleDialog({ orgId, editing, onClose, onSaved }: RoleDialogProps
 function RoleForm({ orgId, role, onClose, onSaved }: { orgId: string; role: Role | null; onClose: () => void; onSaved: () => void }) {
   const [name, setName] = useState(role?.name ?? "");
   const [permissions, setPermissions] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,18 +36,12 @@ function RoleForm({ orgId, role, onClose, onSaved }: { orgId: string; role: Role
       setError("The role needs a name.");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body = { name: name.trim(), permissions: [...permissions] };
       if (role) await api.updateRole(orgId, role.id, body);
       else await api.createRole(orgId, body);
       onSaved();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

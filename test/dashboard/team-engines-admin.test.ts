@@ -115,6 +115,7 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     const dialog = page.getByRole("dialog", { name: "Create an engine" });
     await dialog.getByLabel("Name", { exact: true }).fill("Marketing");
     expect(await dialog.getByLabel("Provider").locator("option").allTextContents()).toContain("pseudo");
+    await dialog.getByLabel("Provider").selectOption("pseudo");
     await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal",');
     await dialog.getByText(/is not valid JSON/).first().waitFor();
     await dialog.getByRole("button", { name: "Create engine" }).click();

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
 import { addMemberUser, expectStatus, seedOrganization } from "../support/seed.js";
@@ -92,7 +93,11 @@ describe.each(STORES)("POST /api/orgs/:orgId/engines/:engineId/try on %s", (stor
     const seed = await seedOrganization(server.url);
     const response = await seed.admin.get("/api/providers");
     expectStatus(response, 200);
-    expect(response.body.providers).toContain("pseudo");
+    expect(response.body.providers).toEqual(expect.arrayContaining(["pseudo", "apertium", "openai", "anthropic", "deepl"]));
+    // Offline machine translation is the default wherever Apertium has a pair installed.
+    const apertiumInstalled = existsSync("/usr/bin/apertium") && readdirSync("/usr/share/apertium/modes").length > 0;
+    expect(response.body.defaultProvider).toBe(apertiumInstalled ? "apertium" : "pseudo");
+    expect(response.body.providers[0]).toBe(response.body.defaultProvider);
     expect((await new ApiClient(server.url).get("/api/providers")).status).toBe(401);
   });
 });

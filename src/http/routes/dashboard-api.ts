@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { JsonValue } from "../../core/content/walk-strings.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { normalizeLocale } from "../../core/locale/normalize-locale.js";
-import { PROVIDERS } from "../../engines/registry.js";
+import { providerCatalog } from "../../services/provider-catalog.js";
 import { tryEngine } from "../../services/try-engine.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
@@ -19,7 +19,7 @@ function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): s
 export const dashboardApiRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async (app) => {
   app.addHook("preHandler", sessionAuth(deps.sql));
 
-  app.get("/api/providers", { schema: { tags: ["engines"] } }, async () => ({ providers: [...PROVIDERS] }));
+  app.get("/api/providers", { schema: { tags: ["engines"] } }, async () => providerCatalog());
 
   app.post(
     "/api/orgs/:orgId/engines/:engineId/try",

@@ -6,6 +6,7 @@ import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
 import { migrate } from "./storage/migrate.js";
+import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
 
@@ -37,7 +38,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
-  const maintenance = setInterval(() => void limiter.prune().catch(() => undefined), 60_000);
+  // Housekeeping; every instance may run it, the statements are idempotent.
+  const maintenance = setInterval(() => {
+    void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) => app?.log.warn({ err: error }, "housekeeping failed"));
+  }, 60_000);
   maintenance.unref();
 
   const address = await app.listen({ port: config.port, host: config.host });

@@ -82,3 +82,22 @@ describe.each(STORES)("failed authentications are limited per client on %s", (st
     expect(response.headers.get("retry-after")).toBeTruthy();
   });
 });
+
+describe("behind a proxy (GLOSSA_TRUST_PROXY=true) failures count per forwarded client address", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("pglite", { authFailLimit: 2, trustProxy: true });
+    await awayFromMinuteBoundary();
+  });
+  afterAll(async () => server?.stop());
+
+  it("one client past its limit does not lock out another", async () => {
+    const api = new ApiClient(server.url);
+    const bad = (client: string) =>
+      api.request("POST", "/process/localize", { sourceLocale: "en", targetLocale: "fr", data: {} }, { "x-api-key": `gls_${"B".repeat(38)}`, "x-forwarded-for": client });
+    const first = [];
+    for (let i = 0; i < 3; i++) first.push((await bad("203.0.113.1")).status);
+    expect(first).toEqual([401, 401, 429]);
+    expect((await bad("203.0.113.2")).status).toBe(401);
+  });
+});

@@ -7,6 +7,7 @@ import { AllModelsFailedError, translateStrings, type TranslationMemory } from "
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
+import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js";
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
@@ -74,7 +75,7 @@ export async function localize(principal: KeyPrincipal, request: LocalizeRequest
   if (!isKnownProvider(engine.provider)) throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
 
   const settings = resolveSettings(engine.config);
-  const provider = providerFor(engine, openCredentials(engine, deps.secretKey));
+  const provider = providerFor(engine, openCredentials(engine, deps.secretKey), { deeplGlossaries: deeplGlossaryStore(deps.sql) });
   const memory = settings.translationMemory && provider.memoizable !== false ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale) : null;
 
   let output;

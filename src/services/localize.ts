@@ -33,6 +33,8 @@ export interface LocalizeResponse {
 export interface LocalizeDeps {
   sql: Sql;
   secretKey: string | undefined;
+  /** Aborts provider work when whoever asked is gone (e.g. the HTTP client disconnected). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree. */
@@ -89,8 +91,10 @@ export async function localize(principal: KeyPrincipal, request: LocalizeRequest
       texts: leaves.map((leaf) => leaf.value),
       hints: leaves.map((leaf) => hintsFor(request.hints, leaf.path)),
       memory,
+      signal: deps.signal,
     });
   } catch (error) {
+    if (deps.signal?.aborted) throw deps.signal.reason;
     if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
     if (error instanceof UnsupportedPairError) throw new AppError(422, "unsupported_locale_pair", error.message);
     if (error instanceof AllModelsFailedError) throw engineFailed(engine, `${error.failures.join("; ")}.`);

@@ -8,6 +8,8 @@ export class ProviderError extends Error {
   constructor(
     readonly failure: ProviderFailure,
     message: string,
+    /** The provider's HTTP status, when it answered with an error. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = "ProviderError";

@@ -7,6 +7,7 @@ import { AllModelsFailedError, translateStrings, type TranslationMemory } from "
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
+import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js";
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
@@ -32,6 +33,8 @@ export interface LocalizeResponse {
 export interface LocalizeDeps {
   sql: Sql;
   secretKey: string | undefined;
+  /** Aborts provider work when whoever asked is gone (e.g. the HTTP client disconnected). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree. */
@@ -74,7 +77,7 @@ export async function localize(principal: KeyPrincipal, request: LocalizeRequest
   if (!isKnownProvider(engine.provider)) throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
 
   const settings = resolveSettings(engine.config);
-  const provider = providerFor(engine, openCredentials(engine, deps.secretKey));
+  const provider = providerFor(engine, openCredentials(engine, deps.secretKey), { deeplGlossaries: deeplGlossaryStore(deps.sql) });
   const memory = settings.translationMemory && provider.memoizable !== false ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale) : null;
 
   let output;
@@ -88,8 +91,10 @@ export async function localize(principal: KeyPrincipal, request: LocalizeRequest
       texts: leaves.map((leaf) => leaf.value),
       hints: leaves.map((leaf) => hintsFor(request.hints, leaf.path)),
       memory,
+      signal: deps.signal,
     });
   } catch (error) {
+    if (deps.signal?.aborted) throw deps.signal.reason;
     if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
     if (error instanceof UnsupportedPairError) throw new AppError(422, "unsupported_locale_pair", error.message);
     if (error instanceof AllModelsFailedError) throw engineFailed(engine, `${error.failures.join("; ")}.`);

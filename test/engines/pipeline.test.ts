@@ -197,3 +197,33 @@ describe("bounded concurrency", () => {
     expect(started).toEqual([0, 1]);
   });
 });
+
+describe("caller abort", () => {
+  it("stops at the caller's abort: the reason is thrown, no fallback model is tried, the provider sees the signal", async () => {
+    const caller = new AbortController();
+    const gone = new Error("client gone");
+    let seen: AbortSignal | undefined;
+    const { provider, calls } = fakeProvider({
+      first: (input) => {
+        seen = input.signal;
+        caller.abort(gone);
+        return new ProviderError("timeout", "aborted under us");
+      },
+      second: german,
+    });
+    const error = await translateStrings({
+      providerName: "fake",
+      provider,
+      settings: resolveSettings({ models: [{ model: "first" }, { model: "second", rank: 1 }] }),
+      sourceLocale: "en",
+      targetLocale: "de",
+      texts: ["Hello"],
+      hints: [undefined],
+      memory: null,
+      signal: caller.signal,
+    }).catch((failure: unknown) => failure);
+    expect(error).toBe(gone);
+    expect(seen?.aborted).toBe(true);
+    expect(calls.map((call) => call.model)).toEqual(["first"]);
+  });
+});

@@ -60,7 +60,7 @@ function failureFor(status: number, detail: string): ProviderError {
   if (status === 429) return new ProviderError("rate_limited", `rate limited or out of quota (HTTP 429) after retries`);
   if (status === 456) return new ProviderError("rate_limited", `quota exceeded (HTTP 456)`);
   if (status >= 500) return new ProviderError("server", `the provider failed (HTTP ${status}) after retries`);
-  return new ProviderError("rejected", `the provider rejected the request (HTTP ${status})${suffix}`);
+  return new ProviderError("rejected", `the provider rejected the request (HTTP ${status})${suffix}`, status);
 }
 
 /**

@@ -23,6 +23,8 @@ export interface TranslateStringsInput {
   texts: readonly string[];
   hints: readonly (string[] | undefined)[];
   memory: TranslationMemory | null;
+  /** The caller gave up (the client went away): provider calls stop, nothing is retried or falls back. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface TranslateStringsResult {
@@ -74,6 +76,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   const usage = { inputTokens: 0, outputTokens: 0 };
   let usedTokens = false;
   const abort = new AbortController();
+  const signal = input.signal ? AbortSignal.any([abort.signal, input.signal]) : abort.signal;
   const produced: Produced[] = new Array(unique.length);
   const hashes = unique.map((entry) => sourceHash(entry.text));
 
@@ -104,6 +107,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     const failures: string[] = [];
     for (const model of models) {
       if (pending.length === 0) break;
+      signal.throwIfAborted();
       const label = `${input.providerName}${model ? `/${model}` : ""}`;
       try {
         const output = await provider.translate({
@@ -115,7 +119,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
           glossary,
           instructions: settings.instructions,
           brandVoice: settings.brandVoice,
-          signal: abort.signal,
+          signal,
         });
         if (output.usage) {
           usedTokens = true;
@@ -138,7 +142,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
         if (rejected.length > 0) failures.push(`${label}: invalid output for ${rejected.length} string(s) (${[...reasons].slice(0, 3).join(", ")})`);
         pending = rejected;
       } catch (error) {
-        if (abort.signal.aborted) throw error;
+        if (signal.aborted) throw signal.reason;
         if (!(error instanceof ProviderError)) throw error;
         failures.push(`${label}: ${error.message}`);
       }

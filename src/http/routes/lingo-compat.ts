@@ -3,6 +3,7 @@ import { authenticateKey } from "../../services/key-auth.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
+import { clientGoneSignal } from "../client-gone.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
 import { LingoI18nBody } from "../schemas/lingo.js";
@@ -17,11 +18,12 @@ export const lingoCompatRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => a
   const authDeps = keyAuthDeps(deps);
   const route = { tags: ["lingo.dev compatibility"], security: [{ apiKey: [] }] };
 
-  app.post("/i18n", { schema: { ...route, body: LingoI18nBody } }, async (request) => {
+  app.post("/i18n", { schema: { ...route, body: LingoI18nBody } }, async (request, reply) => {
+    const signal = clientGoneSignal(reply);
     const body = request.body;
     const pending = normalizeLocalizeInput({ engineId: body.engineId, sourceLocale: body.locale.source, targetLocale: body.locale.target, data: body.data, hints: body.hints });
     const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, pending.engineId);
-    return localize(principal, await resolveSourceLocale(pending), localizeDeps(deps));
+    return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
   });
 
   app.post("/recognize", { schema: { ...route, body: RecognizeBody } }, async (request) => {

@@ -4,6 +4,7 @@ import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
 import { whoami } from "../../services/whoami.js";
+import { clientGoneSignal } from "../client-gone.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
 import { LocalizeBody, RecognizeBody } from "../schemas/process.js";
@@ -12,10 +13,11 @@ import { LocalizeBody, RecognizeBody } from "../schemas/process.js";
 export const processRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async (app) => {
   const authDeps = keyAuthDeps(deps);
 
-  app.post("/process/localize", { schema: { body: LocalizeBody, tags: ["localization"], security: [{ apiKey: [] }] } }, async (request) => {
+  app.post("/process/localize", { schema: { body: LocalizeBody, tags: ["localization"], security: [{ apiKey: [] }] } }, async (request, reply) => {
+    const signal = clientGoneSignal(reply);
     const pending = normalizeLocalizeInput(request.body);
     const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, pending.engineId);
-    return localize(principal, await resolveSourceLocale(pending), localizeDeps(deps));
+    return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
   });
 
   app.post("/process/recognize", { schema: { body: RecognizeBody, tags: ["localization"], security: [{ apiKey: [] }] } }, async (request) => {

@@ -52,7 +52,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: address.replace("[::1]", "localhost"),
     async close() {
       clearInterval(maintenance);
-      await running.close();
+      // Sockets that turn idle after close() began would otherwise stay open until
+      // keepAliveTimeout; sweep them, and cut whatever is left after the grace period.
+      const sweep = setInterval(() => running.server.closeIdleConnections(), 200);
+      const force = setTimeout(() => running.server.closeAllConnections(), config.shutdownGraceMs);
+      try {
+        await running.close();
+      } finally {
+        clearInterval(sweep);
+        clearTimeout(force);
+      }
       await lastUsed.stop();
       if (!options.sql) await sql.close();
     },

@@ -17,6 +17,8 @@ export interface Config {
   /** How often coalesced `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
   sessionTtlHours: number;
+  /** On shutdown, how long in-flight requests may take before their connections are cut. */
+  shutdownGraceMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "info",
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
+    shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
   };
 }

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createKey, seedOrganization } from "../support/seed.js";
@@ -32,5 +33,24 @@ describe("graceful shutdown: in-flight requests finish, no new ones are accepted
     expect(Object.keys((await response.json()).data)).toHaveLength(20_000);
     await closing;
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe("graceful shutdown is bounded by GLOSSA_SHUTDOWN_GRACE_MS", () => {
+  it("cuts a request that never completes once the grace period is over", async () => {
+    const server = await startTestServer("pglite", { shutdownGraceMs: 300 });
+    const { port } = new URL(server.url);
+    // A request whose body never arrives keeps its connection busy forever.
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write("POST /process/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const stopped = server.stop().then(() => "stopped");
+    const outcome = await Promise.race([stopped, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 20_000))]);
+    expect(outcome).toBe("stopped");
+    await socketClosed;
   });
 });

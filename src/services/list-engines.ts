@@ -1,5 +1,5 @@
 import { reachesEngine } from "../core/authz/model.js";
-import { listEngines } from "../storage/repositories/engines.js";
+import { listEngines, type EngineRow } from "../storage/repositories/engines.js";
 import { findOrganization } from "../storage/repositories/organizations.js";
 import type { Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
@@ -12,10 +12,14 @@ export interface ReachableEngine {
   isDefault: boolean;
 }
 
+/** The engines of the key's organization that the key reaches now (SPEC §1 rule 4). */
+export async function reachableEngineRows(sql: Sql, principal: KeyPrincipal): Promise<EngineRow[]> {
+  const engines = await listEngines(sql, principal.organizationId);
+  return engines.filter((engine) => reachesEngine(principal.reach, engine.id));
+}
+
 /** The engines this key reaches now, with the organization's default marked. */
 export async function listReachableEngines(sql: Sql, principal: KeyPrincipal): Promise<ReachableEngine[]> {
-  const [engines, organization] = await Promise.all([listEngines(sql, principal.organizationId), findOrganization(sql, principal.organizationId)]);
-  return engines
-    .filter((engine) => reachesEngine(principal.reach, engine.id))
-    .map((engine) => ({ id: engine.id, name: engine.name, provider: engine.provider, isDefault: engine.id === organization?.defaultEngineId }));
+  const [engines, organization] = await Promise.all([reachableEngineRows(sql, principal), findOrganization(sql, principal.organizationId)]);
+  return engines.map((engine) => ({ id: engine.id, name: engine.name, provider: engine.provider, isDefault: engine.id === organization?.defaultEngineId }));
 }

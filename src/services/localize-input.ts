@@ -16,7 +16,8 @@ export interface LocalizeInput {
 /** A localize request whose source locale may still have to be recognized from its strings. */
 export type PendingLocalizeRequest = Omit<LocalizeRequest, "sourceLocale"> & { sourceLocale: string | null };
 
-function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): string {
+/** A BCP-47 locale normalised as SPEC §3 asks, or 400 `invalid_request` naming the field. */
+export function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): string {
   const normalized = normalizeLocale(value);
   if (!normalized) throw AppError.invalidRequest(`${field} is not a valid BCP-47 locale.`, [{ path: `/${field}`, message: "must be a BCP-47 locale such as en or pt-BR" }]);
   return normalized;

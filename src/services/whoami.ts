@@ -1,7 +1,6 @@
-import { reachesEngine } from "../core/authz/model.js";
-import { listEngines } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
+import { reachableEngineRows } from "./list-engines.js";
 
 export interface EngineSummary {
   id: string;
@@ -19,12 +18,6 @@ export interface WhoamiResponse {
   engines: EngineSummary[];
 }
 
-/** The engines of the key's organization that the key reaches now (SPEC §1 rule 4). */
-export async function reachableEngines(sql: Sql, principal: KeyPrincipal): Promise<EngineSummary[]> {
-  const engines = await listEngines(sql, principal.organizationId);
-  return engines.filter((engine) => reachesEngine(principal.reach, engine.id)).map((engine) => ({ id: engine.id, name: engine.name }));
-}
-
 export async function whoami(sql: Sql, principal: KeyPrincipal): Promise<WhoamiResponse> {
   return {
     organizationId: principal.organizationId,
@@ -33,6 +26,6 @@ export async function whoami(sql: Sql, principal: KeyPrincipal): Promise<WhoamiR
     userId: principal.userId,
     email: principal.email,
     id: principal.userId,
-    engines: await reachableEngines(sql, principal),
+    engines: (await reachableEngineRows(sql, principal)).map((engine) => ({ id: engine.id, name: engine.name })),
   };
 }

@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { JsonValue } from "../../core/content/walk-strings.js";
-import { AppError } from "../../core/errors/app-error.js";
-import { normalizeLocale } from "../../core/locale/normalize-locale.js";
+import { requireLocale } from "../../services/localize-input.js";
 import { providerCatalog } from "../../services/provider-catalog.js";
 import { tryEngine } from "../../services/try-engine.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 import { OrgEngineParams } from "../schemas/common.js";
 import { TryEngineBody } from "../schemas/dashboard.js";
-
-function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): string {
-  const normalized = normalizeLocale(value);
-  if (!normalized) throw AppError.invalidRequest(`${field} is not a valid BCP-47 locale.`, [{ path: `/${field}`, message: "must be a BCP-47 locale such as en or pt-BR" }]);
-  return normalized;
-}
 
 /** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
 export const dashboardApiRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async (app) => {

@@ -1,8 +1,6 @@
-import type { Plan } from "../../core/authz/model.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
-import { listAuditEvents } from "../../storage/repositories/audit.js";
-import { insertAuditEvent } from "../../storage/repositories/audit.js";
+import { insertAuditEvent, listAuditEvents } from "../../storage/repositories/audit.js";
 import { findEngine } from "../../storage/repositories/engines.js";
 import { findOrganization, updateOrganization as updateOrganizationRow } from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
@@ -51,5 +49,3 @@ export async function listAudit(
   });
   return rows.map(auditRecord);
 }
-
-export type { Plan };

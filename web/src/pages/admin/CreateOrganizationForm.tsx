@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { Plan, User } from "../../api/types";
-import { ErrorNotice } from "../../components/ErrorNotice";
+import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
 
 /** Creates an organization with an owner, a plan and the RBAC entitlement (instance admins only). */
@@ -50,10 +50,7 @@ export function CreateOrganizationForm({ users, defaultOwnerId, onCreated }: { u
       <button type="submit" className="primary" disabled={busy}>
         Create organization
       </button>
-      <p className="small" role="status" aria-live="polite">
-        {status}
-      </p>
-      <ErrorNotice message={error} />
+      <ActionOutcome status={status} error={error} />
     </form>
   );
 }

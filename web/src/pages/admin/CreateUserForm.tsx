@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import { ErrorNotice } from "../../components/ErrorNotice";
+import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
 
 /** Creates a user account (instance admins only). */
@@ -48,10 +48,7 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       <button type="submit" className="primary" disabled={busy}>
         Create user
       </button>
-      <p className="small" role="status" aria-live="polite">
-        {status}
-      </p>
-      <ErrorNotice message={error} />
+      <ActionOutcome status={status} error={error} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { Organization, Plan } from "../../api/types";
-import { ErrorNotice } from "../../components/ErrorNotice";
+import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
 
 const PLANS: Plan[] = ["free", "pro", "enterprise"];
@@ -43,10 +43,7 @@ export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org:
       <button type="submit" className="primary" disabled={busy}>
         Save plan
       </button>
-      <p className="small" role="status" aria-live="polite">
-        {status}
-      </p>
-      <ErrorNotice message={error} />
+      <ActionOutcome status={status} error={error} />
     </form>
   );
 }

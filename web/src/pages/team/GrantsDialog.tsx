@@ -3,7 +3,7 @@ import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { Engine, Member } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
-import { ErrorNotice } from "../../components/ErrorNotice";
+import { ActionOutcome } from "../../components/ActionOutcome";
 
 interface GrantsDialogProps {
   orgId: string;
@@ -61,10 +61,7 @@ function GrantsForm({ orgId, member, engines, roleReachesAll, onClose, onChanged
           </label>
         ))}
       </fieldset>
-      <p className="small" role="status" aria-live="polite">
-        {status}
-      </p>
-      <ErrorNotice message={error} />
+      <ActionOutcome status={status} error={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
           Done

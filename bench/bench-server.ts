@@ -3,6 +3,9 @@
 import { startServer } from "../src/server.js";
 
 const bypass = process.env.BENCH_BYPASS_ORG_ID;
-const server = await startServer({ logger: { level: process.env.LOG_LEVEL ?? "warn" }, ...(bypass ? { bypassKeyAuthForOrganizationId: bypass } : {}) });
+const server = await startServer({
+  logger: { level: process.env.LOG_LEVEL ?? "warn" },
+  ...(bypass ? { bypassKeyAuthForOrganizationId: bypass } : {}),
+});
 process.stdout.write(`BENCH_SERVER_URL=${server.url}\n`);
 process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));

@@ -34,7 +34,12 @@ async function startSlowStub(): Promise<{ url: string; calls: () => number; clos
       const content = JSON.stringify({ translations: items.map((item) => ({ id: item.id, text: `DE ${item.text}` })) });
       setTimeout(() => {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+        res.end(
+          JSON.stringify({
+            choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 1, completion_tokens: 1 },
+          }),
+        );
       }, STUB_LATENCY_MS);
     });
   });
@@ -61,7 +66,8 @@ async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakRss
 
 const payload = (count: number, prefix: string) => {
   const data: Record<string, Record<string, string>> = {};
-  for (let i = 0; i < count; i++) (data[`section${i % 100}`] ??= {})[`key${i}`] = `${prefix} string number ${i} for {name}`;
+  for (let i = 0; i < count; i++)
+    (data[`section${i % 100}`] ??= {})[`key${i}`] = `${prefix} string number ${i} for {name}`;
   return data;
 };
 
@@ -69,14 +75,44 @@ export async function runEngineBenchmarks(): Promise<void> {
   const stub = await startSlowStub();
   const sql = await createPgliteSql("memory://");
   await migrate(sql);
-  const owner = await insertUser(sql, { email: "bench@example.test", name: "Bench", passwordHash: "x", isAdmin: false });
-  const org = await sql.transaction((tx) => insertOrganization(tx, { name: "Bench", ownerId: owner.id, plan: "enterprise", rbac: false }));
-  const pseudo = await insertEngine(sql, { organizationId: org.id, name: "Pseudo", provider: "pseudo", config: {}, credentials: null });
+  const owner = await insertUser(sql, {
+    email: "bench@example.test",
+    name: "Bench",
+    passwordHash: "x",
+    isAdmin: false,
+  });
+  const org = await sql.transaction((tx) =>
+    insertOrganization(tx, { name: "Bench", ownerId: owner.id, plan: "enterprise", rbac: false }),
+  );
+  const pseudo = await insertEngine(sql, {
+    organizationId: org.id,
+    name: "Pseudo",
+    provider: "pseudo",
+    config: {},
+    credentials: null,
+  });
   const modelConfig = { baseUrl: stub.url, models: [{ model: "stub" }], retry: { maxRetries: 0 } };
-  const remembering = await insertEngine(sql, { organizationId: org.id, name: "TM", provider: "openai", config: modelConfig, credentials: null });
-  const forgetful = await insertEngine(sql, { organizationId: org.id, name: "No TM", provider: "openai", config: { ...modelConfig, translationMemory: false }, credentials: null });
+  const remembering = await insertEngine(sql, {
+    organizationId: org.id,
+    name: "TM",
+    provider: "openai",
+    config: modelConfig,
+    credentials: null,
+  });
+  const forgetful = await insertEngine(sql, {
+    organizationId: org.id,
+    name: "No TM",
+    provider: "openai",
+    config: { ...modelConfig, translationMemory: false },
+    credentials: null,
+  });
 
-  const server = await startServer({ config: { ...loadConfig({}), port: 0, host: "127.0.0.1", logLevel: "warn" }, sql, logger: false, bypassKeyAuthForOrganizationId: org.id });
+  const server = await startServer({
+    config: { ...loadConfig({}), port: 0, host: "127.0.0.1", logLevel: "warn" },
+    sql,
+    logger: false,
+    bypassKeyAuthForOrganizationId: org.id,
+  });
   const localize = async (engineId: string, data: unknown) => {
     const response = await fetch(`${server.url}/process/localize`, {
       method: "POST",
@@ -93,7 +129,9 @@ export async function runEngineBenchmarks(): Promise<void> {
     // Most of the RSS is the embedded PGlite (WebAssembly Postgres) already loaded before the call.
     const rssBefore = process.memoryUsage.rss();
     const pseudoRun = await measure(() => localize(pseudo.id, big));
-    console.log(`pseudo 10k keys: ${Math.round(pseudoRun.ms)} ms, peak rss ${Math.round(pseudoRun.peakRss / MiB)} MiB (rss before the call ${Math.round(rssBefore / MiB)} MiB)`);
+    console.log(
+      `pseudo 10k keys: ${Math.round(pseudoRun.ms)} ms, peak rss ${Math.round(pseudoRun.peakRss / MiB)} MiB (rss before the call ${Math.round(rssBefore / MiB)} MiB)`,
+    );
 
     const repeated = payload(1_000, "Remembered");
     const first = await measure(() => localize(remembering.id, repeated));
@@ -103,7 +141,9 @@ export async function runEngineBenchmarks(): Promise<void> {
     for (let i = 0; i < 5; i++) repeats.push((await measure(() => localize(remembering.id, repeated))).ms);
     if (stub.calls() !== callsAfterFirst) throw new Error("the repeated payload reached the provider");
     const second = repeats.sort((a, b) => a - b)[2]!;
-    console.log(`tm first call (1000 strings): ${Math.round(first.ms)} ms, repeated (median of 5): ${Math.round(second)} ms`);
+    console.log(
+      `tm first call (1000 strings): ${Math.round(first.ms)} ms, repeated (median of 5): ${Math.round(second)} ms`,
+    );
     console.log(`ratio tm-speedup: ${(first.ms / second).toFixed(1)}`);
 
     const strings = payload(1_000, "Chunked");
@@ -111,7 +151,9 @@ export async function runEngineBenchmarks(): Promise<void> {
     const chunked = await measure(() => localize(forgetful.id, strings));
     const chunks = stub.calls() - before;
     const ideal = Math.ceil(chunks / DEFAULT_CHUNKING.concurrency) * STUB_LATENCY_MS;
-    console.log(`chunking 1000 strings: ${chunks} chunks, concurrency ${DEFAULT_CHUNKING.concurrency}, ${Math.round(chunked.ms)} ms (ideal ${ideal} ms)`);
+    console.log(
+      `chunking 1000 strings: ${chunks} chunks, concurrency ${DEFAULT_CHUNKING.concurrency}, ${Math.round(chunked.ms)} ms (ideal ${ideal} ms)`,
+    );
     console.log(`ratio chunking/ideal: ${(chunked.ms / ideal).toFixed(2)}`);
   } finally {
     await server.close();

@@ -11,7 +11,13 @@ const CONNECTIONS = 16;
 const BODY = JSON.stringify({
   sourceLocale: "en",
   targetLocale: "fr",
-  data: { title: "Welcome back", greeting: "Hello {name}", cta: "Save changes", note: "You have %d new messages", footer: "<b>Terms</b> apply" },
+  data: {
+    title: "Welcome back",
+    greeting: "Hello {name}",
+    cta: "Save changes",
+    note: "You have %d new messages",
+    footer: "<b>Terms</b> apply",
+  },
 });
 
 interface Measured {
@@ -23,7 +29,16 @@ interface Measured {
 
 async function startBenchServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/bench-server.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", GLOSSA_AUTH_FAIL_LIMIT: "1000000000", GLOSSA_ADMIN_EMAIL: ADMIN.email, GLOSSA_ADMIN_PASSWORD: ADMIN.password, ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      GLOSSA_AUTH_FAIL_LIMIT: "1000000000",
+      GLOSSA_ADMIN_EMAIL: ADMIN.email,
+      GLOSSA_ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -45,8 +60,17 @@ async function startBenchServer(env: Record<string, string>): Promise<{ url: str
   };
 }
 
-async function json(url: string, method: string, body?: unknown, cookie?: string): Promise<{ body: any; cookie?: string }> {
-  const response = await fetch(url, { method, headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function json(
+  url: string,
+  method: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ body: any; cookie?: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (response.status >= 300) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
   return { body: await response.json(), cookie: response.headers.get("set-cookie")?.split(";")[0] ?? cookie };
 }
@@ -55,7 +79,12 @@ async function json(url: string, method: string, body?: unknown, cookie?: string
 async function seed(url: string): Promise<{ orgId: string; secret: string }> {
   const { cookie } = await json(`${url}/api/session`, "POST", ADMIN);
   const me = await json(`${url}/api/me`, "GET", undefined, cookie);
-  const org = await json(`${url}/api/admin/orgs`, "POST", { name: "Bench", ownerId: me.body.id, plan: "enterprise", rbac: true }, cookie);
+  const org = await json(
+    `${url}/api/admin/orgs`,
+    "POST",
+    { name: "Bench", ownerId: me.body.id, plan: "enterprise", rbac: true },
+    cookie,
+  );
   await json(`${url}/api/orgs/${org.body.id}/engines`, "POST", { name: "Pseudo", provider: "pseudo" }, cookie);
   const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench" }, cookie);
   return { orgId: org.body.id, secret: key.body.secret };
@@ -73,7 +102,8 @@ async function load(url: string, apiKey: string | undefined): Promise<Measured> 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
-const describe = (m: Measured) => `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ""}`;
+const describe = (m: Measured) =>
+  `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ""}`;
 
 /**
  * `/process/localize` (pseudo engine, 5 strings) with a valid key versus the same route with
@@ -81,7 +111,7 @@ const describe = (m: Measured) => `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p
  */
 export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
   const storeEnv: Record<string, string> = {};
-  let cleanup = async () => {};
+  let cleanup: () => Promise<void>;
   if (store === "pglite") {
     const dir = await mkdtemp(join(tmpdir(), "glossa-bench-"));
     storeEnv.GLOSSA_DATA_DIR = dir;
@@ -112,7 +142,9 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     const bypass: Measured[] = [];
     for (let round = 0; round < 2; round++) {
       for (const mode of round % 2 === 0 ? (["auth", "bypass"] as const) : (["bypass", "auth"] as const)) {
-        const server = await startBenchServer(mode === "bypass" ? { ...storeEnv, BENCH_BYPASS_ORG_ID: orgId } : storeEnv);
+        const server = await startBenchServer(
+          mode === "bypass" ? { ...storeEnv, BENCH_BYPASS_ORG_ID: orgId } : storeEnv,
+        );
         await load(server.url, mode === "auth" ? secret : undefined); // warm-up
         (mode === "auth" ? auth : bypass).push(await load(server.url, mode === "auth" ? secret : undefined));
         await server.stop();
@@ -128,7 +160,9 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     const unknown = await load(server.url, `gls_${"A".repeat(38)}`);
     const malformed = await load(server.url, "gls_not-a-key");
     await server.stop();
-    console.log(`${store}: invalid key (well-formed, unknown): ${unknown.rps.toFixed(0)} req/s (all 401: ${unknown.non2xx > 0})`);
+    console.log(
+      `${store}: invalid key (well-formed, unknown): ${unknown.rps.toFixed(0)} req/s (all 401: ${unknown.non2xx > 0})`,
+    );
     console.log(`${store}: invalid key (bad checksum):         ${malformed.rps.toFixed(0)} req/s`);
     console.log(`ratio auth/${store}: ${(withKey.rps / withoutKey.rps).toFixed(2)}`);
   } finally {

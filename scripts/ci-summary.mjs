@@ -7,7 +7,8 @@ console.log(`${report.numPassedTests} passed, ${report.numFailedTests} failed, $
 if (skipped > 0) {
   for (const file of report.testResults) {
     for (const test of file.assertionResults) {
-      if (test.status === "pending" || test.status === "skipped" || test.status === "todo") console.error(`skipped: ${test.fullName}`);
+      if (test.status === "pending" || test.status === "skipped" || test.status === "todo")
+        console.error(`skipped: ${test.fullName}`);
     }
   }
   console.error("Tests were skipped; CI requires every suite to run.");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the suites need on a fresh Debian machine
 # (Apertium with the English–Spanish pair, Chromium for the browser tests), the npm
-# packages, then type-checks and runs every suite. Extra arguments go to vitest.
+# packages, then type-checks, lints (ESLint + Prettier) and runs every suite. Extra arguments go to vitest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,4 +21,5 @@ fi
 # the lock file and then refuses it; npm install still installs the locked versions.
 npm install --no-audit --no-fund
 npm run typecheck
+npm run lint
 npm test -- "$@"

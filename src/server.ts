@@ -31,16 +31,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await migrate(sql);
 
   const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
-  let app: FastifyInstance | undefined;
-  const lastUsed = new LastUsedTracker(sql, (error) => app?.log.warn({ err: error }, "could not record lastUsedAt"));
-  const deps: AppDeps = { config, sql, limiter, lastUsed, ...(options.bypassKeyAuthForOrganizationId ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId } : {}) };
-  app = await buildApp(deps, options);
+  // The trackers report errors only from their timers, which start after `app` exists.
+  const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
+  const deps: AppDeps = {
+    config,
+    sql,
+    limiter,
+    lastUsed,
+    ...(options.bypassKeyAuthForOrganizationId
+      ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
+      : {}),
+  };
+  const app = await buildApp(deps, options);
 
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
-    void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) => app?.log.warn({ err: error }, "housekeeping failed"));
+    void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, "housekeeping failed"),
+    );
   }, 60_000);
   maintenance.unref();
 

@@ -2,7 +2,14 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, relative, sep } from "node:path";
 import { localizeRemote, type GlossaConnection } from "./localize/glossa-client.js";
-import { emptyLock, lockedHashes, parseLock, serializeLock, withLockedHashes, type LockFile } from "./localize/lock-file.js";
+import {
+  emptyLock,
+  lockedHashes,
+  parseLock,
+  serializeLock,
+  withLockedHashes,
+  type LockFile,
+} from "./localize/lock-file.js";
 import { LOCALIZE_USAGE, parseLocalizeArgs, targetPath, type LocalizeOptions } from "./localize/options.js";
 import { chunkPointers, planTarget } from "./localize/plan-target.js";
 import { terminalProgress, type Progress } from "./localize/progress.js";
@@ -15,12 +22,15 @@ async function readJson(path: string, what: string): Promise<Json> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new Error(`Cannot read the ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(
+      `Cannot read the ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      { cause: error },
+    );
   }
   try {
     return JSON.parse(text) as Json;
   } catch (error) {
-    throw new Error(`The ${what} ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`The ${what} ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -29,7 +39,7 @@ async function readLock(path: string): Promise<LockFile> {
   try {
     return parseLock(await readFile(path, "utf8"));
   } catch (error) {
-    throw new Error(`The lock file ${path} ${(error as Error).message}; delete it to start over.`);
+    throw new Error(`The lock file ${path} ${(error as Error).message}; delete it to start over.`, { cause: error });
   }
 }
 
@@ -57,7 +67,14 @@ async function localizeTarget(
   progress.update(target, done, plan.translate.length);
   for (const chunk of chunkPointers(plan.translate, sourceStrings)) {
     const data = pickStrings(source, new Set(chunk));
-    const localized = flattenStrings(await localizeRemote(connection, { engineId: options.engineId, sourceLocale: options.sourceLocale, targetLocale: target, data }));
+    const localized = flattenStrings(
+      await localizeRemote(connection, {
+        engineId: options.engineId,
+        sourceLocale: options.sourceLocale,
+        targetLocale: target,
+        data,
+      }),
+    );
     for (const pointer of chunk) {
       const text = localized.get(pointer);
       if (text === undefined) throw new Error(`The server returned no translation for ${pointer}.`);
@@ -92,14 +109,23 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
   const connection: GlossaConnection = { url: process.env.GLOSSA_URL?.trim() || DEFAULT_URL, apiKey };
 
   const source = await readJson(options.sourceFile, "source file");
-  if (typeof source !== "object" || source === null || Array.isArray(source)) throw new Error(`The source file ${options.sourceFile} must hold a JSON object.`);
+  if (typeof source !== "object" || source === null || Array.isArray(source))
+    throw new Error(`The source file ${options.sourceFile} must hold a JSON object.`);
   const sourceStrings = flattenStrings(source);
   const sourceKey = relative(dirname(options.lockFile), options.sourceFile).split(sep).join("/");
   let lock = await readLock(options.lockFile);
   const progress = terminalProgress();
 
   for (const target of options.targetLocales) {
-    const result = await localizeTarget(options, connection, source, sourceStrings, lockedHashes(lock, sourceKey, target), target, progress);
+    const result = await localizeTarget(
+      options,
+      connection,
+      source,
+      sourceStrings,
+      lockedHashes(lock, sourceKey, target),
+      target,
+      progress,
+    );
     // the lock is written after each target, so that a later failure does not lose finished work
     lock = withLockedHashes(lock, sourceKey, target, result.hashes);
     await writeJsonFile(options.lockFile, serializeLock(lock));

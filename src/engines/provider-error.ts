@@ -2,7 +2,8 @@
  * Why a provider call failed, in words a user can act on. Messages never contain
  * credentials or raw provider responses beyond a short, redacted error description.
  */
-export type ProviderFailure = "auth" | "rate_limited" | "server" | "timeout" | "unreachable" | "rejected" | "invalid_output" | "not_configured";
+export type ProviderFailure =
+  "auth" | "rate_limited" | "server" | "timeout" | "unreachable" | "rejected" | "invalid_output" | "not_configured";
 
 export class ProviderError extends Error {
   constructor(
@@ -26,5 +27,7 @@ export class UnsupportedPairError extends Error {
 
 /** For providers that need a configured model: none of `config.models` applies to the pair. */
 export async function noConfiguredModel(sourceLocale: string, targetLocale: string): Promise<never> {
-  throw new UnsupportedPairError(`The engine has no model for ${sourceLocale} → ${targetLocale}; add one to config.models (targetLocale "*" matches every locale).`);
+  throw new UnsupportedPairError(
+    `The engine has no model for ${sourceLocale} → ${targetLocale}; add one to config.models (targetLocale "*" matches every locale).`,
+  );
 }

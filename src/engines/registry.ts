@@ -1,4 +1,10 @@
-import { isKnownProvider, PROVIDERS, resolveSettings, type Credentials, type ProviderName } from "../core/engines/engine-config.js";
+import {
+  isKnownProvider,
+  PROVIDERS,
+  resolveSettings,
+  type Credentials,
+  type ProviderName,
+} from "../core/engines/engine-config.js";
 import { anthropicProvider } from "./anthropic/anthropic-provider.js";
 import { apertiumProvider } from "./apertium/apertium-provider.js";
 import { deeplProvider } from "./deepl/deepl-provider.js";
@@ -18,7 +24,18 @@ const FACTORIES: Record<ProviderName, (context: ProviderContext) => TranslationP
   deepl: deeplProvider,
 };
 
-export function providerFor(engine: EngineSpec, credentials: Credentials = {}, services: ProviderServices = {}): TranslationProvider {
-  if (!isKnownProvider(engine.provider)) throw new ProviderError("not_configured", `provider "${engine.provider}" is not supported by this server`);
-  return FACTORIES[engine.provider]({ config: engine.config, credentials, settings: resolveSettings(engine.config), engineId: engine.id, services });
+export function providerFor(
+  engine: EngineSpec,
+  credentials: Credentials = {},
+  services: ProviderServices = {},
+): TranslationProvider {
+  if (!isKnownProvider(engine.provider))
+    throw new ProviderError("not_configured", `provider "${engine.provider}" is not supported by this server`);
+  return FACTORIES[engine.provider]({
+    config: engine.config,
+    credentials,
+    settings: resolveSettings(engine.config),
+    engineId: engine.id,
+    services,
+  });
 }

@@ -32,7 +32,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         ? false
         : {
             level: deps.config.logLevel,
-            redact: { paths: ["req.headers.authorization", "req.headers['x-api-key']", "req.headers.cookie", "res.headers['set-cookie']"], censor: "[redacted]" },
+            redact: {
+              paths: [
+                "req.headers.authorization",
+                "req.headers['x-api-key']",
+                "req.headers.cookie",
+                "res.headers['set-cookie']",
+              ],
+              censor: "[redacted]",
+            },
             ...(typeof options.logger === "object" ? options.logger : {}),
           },
     bodyLimit: deps.config.bodyLimitBytes,

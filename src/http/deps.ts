@@ -17,7 +17,12 @@ export interface AppDeps {
 
 /** What `authenticateKey` needs, for every key-authenticated route (HTTP, Lingo.dev aliases, MCP). */
 export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
-  return { sql: deps.sql, limiter: deps.limiter, lastUsed: deps.lastUsed, bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId };
+  return {
+    sql: deps.sql,
+    limiter: deps.limiter,
+    lastUsed: deps.lastUsed,
+    bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId,
+  };
 }
 
 /** What `localize` needs: the translation memory's database and the key that opens provider credentials. */

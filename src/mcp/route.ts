@@ -24,8 +24,13 @@ async function refuseUnauthenticated(deps: AppDeps, request: FastifyRequest): Pr
 }
 
 function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
-  const detail = "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.";
-  return reply.status(405).header("allow", "POST").type("application/problem+json").send(problem({ status: 405, code: "method_not_allowed", detail, requestId: String(request.id) }));
+  const detail =
+    "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.";
+  return reply
+    .status(405)
+    .header("allow", "POST")
+    .type("application/problem+json")
+    .send(problem({ status: 405, code: "method_not_allowed", detail, requestId: String(request.id) }));
 }
 
 /**
@@ -33,43 +38,47 @@ function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
  * server and transport, so any instance behind a load balancer can answer any request, and every
  * tool call evaluates the key afresh.
  */
-export const mcpRoutes = (deps: AppDeps) => async (app: FastifyInstance): Promise<void> => {
-  app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
-    await refuseUnauthenticated(deps, request);
+export const mcpRoutes =
+  (deps: AppDeps) =>
+  async (app: FastifyInstance): Promise<void> => {
+    app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
+      await refuseUnauthenticated(deps, request);
 
-    const secret = apiKeyFromHeaders(request.headers);
-    const server = createMcpServer(
-      {
-        sql: deps.sql,
-        localizeDeps: localizeDeps(deps),
-        authenticate: (engineId) => authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId),
-      },
-      {
-        version: SERVER_VERSION,
-        onUnexpectedError: (error, toolName) => request.log.error({ err: error, tool: toolName }, "MCP tool failed"),
-      },
-    );
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const secret = apiKeyFromHeaders(request.headers);
+      const server = createMcpServer(
+        {
+          sql: deps.sql,
+          localizeDeps: localizeDeps(deps),
+          authenticate: (engineId) => authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId),
+        },
+        {
+          version: SERVER_VERSION,
+          onUnexpectedError: (error, toolName) => request.log.error({ err: error, tool: toolName }, "MCP tool failed"),
+        },
+      );
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
 
-    reply.hijack();
-    reply.raw.setHeader("x-request-id", String(request.id));
-    reply.raw.setHeader("x-content-type-options", "nosniff");
-    reply.raw.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (error) {
-      request.log.error({ err: error }, "MCP request failed");
-      if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { "content-type": "application/json" });
-        reply.raw.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null }));
+      reply.hijack();
+      reply.raw.setHeader("x-request-id", String(request.id));
+      reply.raw.setHeader("x-content-type-options", "nosniff");
+      reply.raw.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (error) {
+        request.log.error({ err: error }, "MCP request failed");
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { "content-type": "application/json" });
+          reply.raw.end(
+            JSON.stringify({ jsonrpc: "2.0", error: { code: -32603, message: "Internal server error" }, id: null }),
+          );
+        }
       }
-    }
-  });
+    });
 
-  app.get("/mcp", { schema: { hide: true } }, methodNotAllowed);
-  app.delete("/mcp", { schema: { hide: true } }, methodNotAllowed);
-};
+    app.get("/mcp", { schema: { hide: true } }, methodNotAllowed);
+    app.delete("/mcp", { schema: { hide: true } }, methodNotAllowed);
+  };

@@ -1,5 +1,11 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ToolContext } from "./tool.js";
 import { toolError, toolErrorBody, toolSuccess } from "./tool-result.js";
 import { TOOLS } from "./tools/index.js";
@@ -30,7 +36,10 @@ export interface McpServerOptions {
 
 /** A new MCP server for one HTTP request (stateless mode): nothing of a call outlives it. */
 export function createMcpServer(context: ToolContext, options: McpServerOptions): Server {
-  const server = new Server({ name: "glossa", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: "glossa", version: options.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOL_LIST }));
 

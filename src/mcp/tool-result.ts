@@ -4,7 +4,10 @@ import { StorageUnavailableError } from "../storage/sql.js";
 
 /** A successful call: the object as `structuredContent`, and as JSON text for clients that only read text. */
 export function toolSuccess(structured: object): CallToolResult {
-  return { structuredContent: structured as Record<string, unknown>, content: [{ type: "text", text: JSON.stringify(structured, null, 2) }] };
+  return {
+    structuredContent: structured as Record<string, unknown>,
+    content: [{ type: "text", text: JSON.stringify(structured, null, 2) }],
+  };
 }
 
 /** The error body a tool returns: the HTTP API's `code`, `message` and `status` (SPEC §2). */
@@ -22,12 +25,26 @@ export function toolErrorBody(error: unknown): { body: ToolErrorBody; expected: 
     return { body, expected: true };
   }
   if (error instanceof StorageUnavailableError) {
-    return { body: { code: "unavailable", message: "The service cannot reach its database right now; try again shortly.", status: 503 }, expected: false };
+    return {
+      body: {
+        code: "unavailable",
+        message: "The service cannot reach its database right now; try again shortly.",
+        status: 503,
+      },
+      expected: false,
+    };
   }
-  return { body: { code: "internal_error", message: "Something went wrong on our side.", status: 500 }, expected: false };
+  return {
+    body: { code: "internal_error", message: "Something went wrong on our side.", status: 500 },
+    expected: false,
+  };
 }
 
 /** A failed call, as an MCP tool error (`isError: true`) rather than a protocol error, so the model sees why. */
 export function toolError(body: ToolErrorBody): CallToolResult {
-  return { isError: true, structuredContent: { ...body }, content: [{ type: "text", text: `${body.message} (${body.code})` }] };
+  return {
+    isError: true,
+    structuredContent: { ...body },
+    content: [{ type: "text", text: `${body.message} (${body.code})` }],
+  };
 }

@@ -1,5 +1,9 @@
 import { AppError } from "../core/errors/app-error.js";
-import { countAuthFailures, deleteAuthFailuresBefore, recordAuthFailure } from "../storage/repositories/auth-failures.js";
+import {
+  countAuthFailures,
+  deleteAuthFailuresBefore,
+  recordAuthFailure,
+} from "../storage/repositories/auth-failures.js";
 import type { Sql } from "../storage/sql.js";
 
 const WINDOW_MS = 60_000;
@@ -22,15 +26,21 @@ export class AuthFailureLimiter {
   }
 
   private limited(retryAfterSeconds: number): AppError {
-    return new AppError(429, "rate_limited", "Too many failed authentication attempts from this address; try again later.", {
-      retryAfterSeconds,
-    });
+    return new AppError(
+      429,
+      "rate_limited",
+      "Too many failed authentication attempts from this address; try again later.",
+      {
+        retryAfterSeconds,
+      },
+    );
   }
 
   /** Throws 429 when the client already used up its failures (checked before expensive work such as password hashing). */
   async assertNotLimited(client: string): Promise<void> {
     const { start, retryAfterSeconds } = this.window();
-    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute) throw this.limited(retryAfterSeconds);
+    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute)
+      throw this.limited(retryAfterSeconds);
   }
 
   /**
@@ -40,7 +50,8 @@ export class AuthFailureLimiter {
    */
   async fail(client: string, failure: AppError): Promise<AppError> {
     const { start, retryAfterSeconds } = this.window();
-    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute) return this.limited(retryAfterSeconds);
+    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute)
+      return this.limited(retryAfterSeconds);
     const count = await recordAuthFailure(this.sql, client, start);
     return count > this.limitPerMinute ? this.limited(retryAfterSeconds) : failure;
   }

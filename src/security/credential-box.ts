@@ -19,12 +19,21 @@ function deriveKey(secret: string): Buffer {
   return key;
 }
 
-export function encryptCredentials(secret: string, organizationId: string, credentials: Record<string, unknown>): string {
+export function encryptCredentials(
+  secret: string,
+  organizationId: string,
+  credentials: Record<string, unknown>,
+): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", deriveKey(secret), iv);
   cipher.setAAD(Buffer.from(organizationId));
   const body = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    body.toString("base64url"),
+  ].join(".");
 }
 
 /** Throws when the value was not made with this secret for this organization. */

@@ -39,7 +39,15 @@ export async function authenticateKey(
 ): Promise<KeyPrincipal> {
   if (deps.bypassForOrganizationId) {
     const engine = await findEngineOrDefault(deps.sql, deps.bypassForOrganizationId, engineId);
-    return { keyId: "key_bypass", organizationId: deps.bypassForOrganizationId, kind: "service", userId: null, email: null, reach: REACH_ALL, engine };
+    return {
+      keyId: "key_bypass",
+      organizationId: deps.bypassForOrganizationId,
+      kind: "service",
+      userId: null,
+      email: null,
+      reach: REACH_ALL,
+      engine,
+    };
   }
   if (!secret) throw new AppError(401, "missing_api_key", "Send your API key in the X-API-Key header.");
   const invalid = new AppError(401, "invalid_api_key", "The API key is invalid or has been deleted.");

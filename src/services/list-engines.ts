@@ -20,6 +20,14 @@ export async function reachableEngineRows(sql: Sql, principal: KeyPrincipal): Pr
 
 /** The engines this key reaches now, with the organization's default marked. */
 export async function listReachableEngines(sql: Sql, principal: KeyPrincipal): Promise<ReachableEngine[]> {
-  const [engines, organization] = await Promise.all([reachableEngineRows(sql, principal), findOrganization(sql, principal.organizationId)]);
-  return engines.map((engine) => ({ id: engine.id, name: engine.name, provider: engine.provider, isDefault: engine.id === organization?.defaultEngineId }));
+  const [engines, organization] = await Promise.all([
+    reachableEngineRows(sql, principal),
+    findOrganization(sql, principal.organizationId),
+  ]);
+  return engines.map((engine) => ({
+    id: engine.id,
+    name: engine.name,
+    provider: engine.provider,
+    isDefault: engine.id === organization?.defaultEngineId,
+  }));
 }

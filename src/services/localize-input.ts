@@ -19,7 +19,10 @@ export type PendingLocalizeRequest = Omit<LocalizeRequest, "sourceLocale"> & { s
 /** A BCP-47 locale normalised as SPEC §3 asks, or 400 `invalid_request` naming the field. */
 export function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): string {
   const normalized = normalizeLocale(value);
-  if (!normalized) throw AppError.invalidRequest(`${field} is not a valid BCP-47 locale.`, [{ path: `/${field}`, message: "must be a BCP-47 locale such as en or pt-BR" }]);
+  if (!normalized)
+    throw AppError.invalidRequest(`${field} is not a valid BCP-47 locale.`, [
+      { path: `/${field}`, message: "must be a BCP-47 locale such as en or pt-BR" },
+    ]);
   return normalized;
 }
 
@@ -42,9 +45,10 @@ export async function resolveSourceLocale(request: PendingLocalizeRequest): Prom
     .join("\n");
   const recognized = text.trim() === "" ? null : (await recognizeLocale(text)).locale;
   if (!recognized) {
-    throw AppError.invalidRequest("sourceLocale is null and the language of the strings could not be recognized; send a sourceLocale.", [
-      { path: "/sourceLocale", message: "could not be recognized from data" },
-    ]);
+    throw AppError.invalidRequest(
+      "sourceLocale is null and the language of the strings could not be recognized; send a sourceLocale.",
+      [{ path: "/sourceLocale", message: "could not be recognized from data" }],
+    );
   }
   return { ...request, sourceLocale: recognized };
 }

@@ -3,7 +3,11 @@ import { collectStrings, replaceStrings, type JsonValue } from "../core/content/
 import { isKnownProvider, resolveSettings, type Credentials } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
-import { AllModelsFailedError, translateStrings, type TranslationMemory } from "../engines/pipeline/translate-strings.js";
+import {
+  AllModelsFailedError,
+  translateStrings,
+  type TranslationMemory,
+} from "../engines/pipeline/translate-strings.js";
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
@@ -52,33 +56,52 @@ function engineFailed(engine: EngineRow, reason: string): AppError {
 
 function openCredentials(engine: EngineRow, secretKey: string | undefined): Credentials {
   if (engine.credentials === null) return {};
-  if (!secretKey) throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY.");
+  if (!secretKey)
+    throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY.");
   try {
     return decryptCredentials(secretKey, engine.organizationId, engine.credentials) as Credentials;
   } catch {
-    throw engineFailed(engine, "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again.");
+    throw engineFailed(
+      engine,
+      "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again.",
+    );
   }
 }
 
 function memoryFor(sql: Sql, engine: EngineRow, sourceLocale: string, targetLocale: string): TranslationMemory {
-  const scope = { engineId: engine.id, fingerprint: configFingerprint(engine.provider, engine.config), sourceLocale, targetLocale };
+  const scope = {
+    engineId: engine.id,
+    fingerprint: configFingerprint(engine.provider, engine.config),
+    sourceLocale,
+    targetLocale,
+  };
   return {
     lookup: (hashes) => lookupTranslations(sql, scope, hashes),
     store: (entries) => storeTranslations(sql, scope, entries),
   };
 }
 
-export async function localize(principal: KeyPrincipal, request: LocalizeRequest, deps: LocalizeDeps): Promise<LocalizeResponse> {
+export async function localize(
+  principal: KeyPrincipal,
+  request: LocalizeRequest,
+  deps: LocalizeDeps,
+): Promise<LocalizeResponse> {
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
   const leaves = collectStrings(request.data);
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };
   if (leaves.length === 0) return { ...base, data: replaceStrings(request.data, []) };
-  if (!isKnownProvider(engine.provider)) throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
+  if (!isKnownProvider(engine.provider))
+    throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
 
   const settings = resolveSettings(engine.config);
-  const provider = providerFor(engine, openCredentials(engine, deps.secretKey), { deeplGlossaries: deeplGlossaryStore(deps.sql) });
-  const memory = settings.translationMemory && provider.memoizable !== false ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale) : null;
+  const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
+    deeplGlossaries: deeplGlossaryStore(deps.sql),
+  });
+  const memory =
+    settings.translationMemory && provider.memoizable !== false
+      ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale)
+      : null;
 
   let output;
   try {

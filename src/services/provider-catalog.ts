@@ -15,5 +15,8 @@ export interface ProviderCatalog {
 export async function providerCatalog(): Promise<ProviderCatalog> {
   const pairs = await listApertiumModes().catch(() => []);
   const defaultProvider: ProviderName = pairs.length > 0 ? "apertium" : "pseudo";
-  return { providers: [defaultProvider, ...PROVIDERS.filter((provider) => provider !== defaultProvider)], defaultProvider };
+  return {
+    providers: [defaultProvider, ...PROVIDERS.filter((provider) => provider !== defaultProvider)],
+    defaultProvider,
+  };
 }

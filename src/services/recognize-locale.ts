@@ -3,14 +3,16 @@ import { describeLanguage, type LocaleDescription } from "../core/locale/describ
 /** The detector looks at this many characters at most; more does not change its answer. */
 const DETECTION_SAMPLE_CHARS = 10_000;
 
-export type RecognizedLocale = (LocaleDescription & { reliable: boolean }) | {
-  locale: null;
-  language: null;
-  region: null;
-  script: null;
-  direction: null;
-  reliable: false;
-};
+export type RecognizedLocale =
+  | (LocaleDescription & { reliable: boolean })
+  | {
+      locale: null;
+      language: null;
+      region: null;
+      script: null;
+      direction: null;
+      reliable: false;
+    };
 
 interface Detector {
   detect(text: string): { language: string; isReliable(): boolean };
@@ -28,6 +30,7 @@ function loadDetector(): Promise<Detector> {
 export async function recognizeLocale(text: string): Promise<RecognizedLocale> {
   const sample = text.slice(0, DETECTION_SAMPLE_CHARS);
   const result = (await loadDetector()).detect(sample);
-  if (!result.language) return { locale: null, language: null, region: null, script: null, direction: null, reliable: false };
+  if (!result.language)
+    return { locale: null, language: null, region: null, script: null, direction: null, reliable: false };
   return { ...describeLanguage(result.language, sample), reliable: result.isReliable() };
 }

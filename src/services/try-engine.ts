@@ -34,5 +34,15 @@ export async function tryEngine(
     reach,
     engine: await findEngine(deps.sql, organizationId, engineId),
   };
-  return localize(principal, { engineId, sourceLocale: input.sourceLocale, targetLocale: input.targetLocale, data: input.data, hints: undefined }, deps);
+  return localize(
+    principal,
+    {
+      engineId,
+      sourceLocale: input.sourceLocale,
+      targetLocale: input.targetLocale,
+      data: input.data,
+      hints: undefined,
+    },
+    deps,
+  );
 }

@@ -9,6 +9,7 @@ export interface StorageConfig {
 
 /** PostgreSQL when `DATABASE_URL` is set, otherwise the embedded PGlite database. */
 export function openSql(config: StorageConfig, onIdleError?: (error: Error) => void): Promise<Sql> {
-  if (config.databaseUrl) return Promise.resolve(createPostgresSql({ connectionString: config.databaseUrl, onIdleError }));
+  if (config.databaseUrl)
+    return Promise.resolve(createPostgresSql({ connectionString: config.databaseUrl, onIdleError }));
   return createPgliteSql(config.dataDir);
 }

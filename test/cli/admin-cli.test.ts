@@ -9,7 +9,10 @@ import { startChildServer } from "../support/child-server.js";
 
 const run = promisify(execFile);
 const glossa = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+  run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
 
 describe("glossa migrate, admin create-user, and the first-start hint", () => {
   let dataDir: string;
@@ -27,9 +30,17 @@ describe("glossa migrate, admin create-user, and the first-start hint", () => {
     const migrated = await glossa(["migrate"], env);
     expect(migrated.stdout).toContain("up to date");
 
-    const created = await glossa(["admin", "create-user", "--email", "root@example.test", "--admin"], { ...env, GLOSSA_ADMIN_PASSWORD: "a-long-password" });
+    const created = await glossa(["admin", "create-user", "--email", "root@example.test", "--admin"], {
+      ...env,
+      GLOSSA_ADMIN_PASSWORD: "a-long-password",
+    });
     expect(created.stdout).toMatch(/Created instance admin root@example\.test \(usr_/);
-    await expect(glossa(["admin", "create-user", "--email", "root@example.test"], { ...env, GLOSSA_ADMIN_PASSWORD: "a-long-password" })).rejects.toThrow(/already exists/);
+    await expect(
+      glossa(["admin", "create-user", "--email", "root@example.test"], {
+        ...env,
+        GLOSSA_ADMIN_PASSWORD: "a-long-password",
+      }),
+    ).rejects.toThrow(/already exists/);
 
     const server = await startChildServer(env);
     try {
@@ -52,6 +63,9 @@ describe("glossa migrate, admin create-user, and the first-start hint", () => {
   });
 
   it("an unknown command exits non-zero with the usage", async () => {
-    await expect(glossa(["frobnicate"], {})).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("Usage: glossa") });
+    await expect(glossa(["frobnicate"], {})).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Usage: glossa"),
+    });
   });
 });

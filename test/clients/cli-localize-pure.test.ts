@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { fromPointer, toPointer } from "../../src/cli/localize/json-pointer.js";
-import { emptyLock, lockedHashes, parseLock, serializeLock, withLockedHashes } from "../../src/cli/localize/lock-file.js";
+import {
+  emptyLock,
+  lockedHashes,
+  parseLock,
+  serializeLock,
+  withLockedHashes,
+} from "../../src/cli/localize/lock-file.js";
 import { parseLocalizeArgs } from "../../src/cli/localize/options.js";
 import { chunkPointers, hashSourceString, planTarget } from "../../src/cli/localize/plan-target.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "../../src/cli/localize/strings-by-pointer.js";
 
-const source: Json = JSON.parse('{"title":"Hello","menu":{"open":"Open","a/b~c":"Odd"},"count":2,"list":["One",3,"Three"],"__proto__":"Proto","empty":{}}');
+const source: Json = JSON.parse(
+  '{"title":"Hello","menu":{"open":"Open","a/b~c":"Odd"},"count":2,"list":["One",3,"Three"],"__proto__":"Proto","empty":{}}',
+);
 
 describe("JSON pointers", () => {
   it("escape ~ and / and round-trip", () => {
@@ -28,28 +36,56 @@ describe("strings by pointer", () => {
   });
 
   it("picks some strings, keeping the shape and array positions", () => {
-    expect(pickStrings(source, new Set(["/menu/open", "/list/2"]))).toEqual({ menu: { open: "Open" }, list: [null, null, "Three"] });
+    expect(pickStrings(source, new Set(["/menu/open", "/list/2"]))).toEqual({
+      menu: { open: "Open" },
+      list: [null, null, "Three"],
+    });
     const proto = pickStrings(source, new Set(["/__proto__"])) as Record<string, Json>;
     expect(Object.hasOwn(proto, "__proto__")).toBe(true);
     expect(pickStrings(source, new Set())).toEqual({});
   });
 
   it("replaces strings and copies everything else, own __proto__ keys included", () => {
-    const replaced = replaceStrings(source, new Map([["/title", "Hallo"], ["/__proto__", "Proto!"]]));
-    expect(JSON.stringify(replaced)).toBe('{"title":"Hallo","menu":{"open":"Open","a/b~c":"Odd"},"count":2,"list":["One",3,"Three"],"__proto__":"Proto!","empty":{}}');
+    const replaced = replaceStrings(
+      source,
+      new Map([
+        ["/title", "Hallo"],
+        ["/__proto__", "Proto!"],
+      ]),
+    );
+    expect(JSON.stringify(replaced)).toBe(
+      '{"title":"Hallo","menu":{"open":"Open","a/b~c":"Odd"},"count":2,"list":["One",3,"Three"],"__proto__":"Proto!","empty":{}}',
+    );
   });
 });
 
 describe("planTarget", () => {
-  const strings = new Map([["/a", "A"], ["/b", "B"], ["/c", "C"], ["/d", "D"]]);
+  const strings = new Map([
+    ["/a", "A"],
+    ["/b", "B"],
+    ["/c", "C"],
+    ["/d", "D"],
+  ]);
   const locked = { "/a": hashSourceString("A"), "/b": hashSourceString("old B"), "/d": hashSourceString("D") };
-  const existing = new Map([["/a", "a-de"], ["/b", "b-de"], ["/c", "c-de (by hand)"]]);
+  const existing = new Map([
+    ["/a", "a-de"],
+    ["/b", "b-de"],
+    ["/c", "c-de (by hand)"],
+  ]);
 
   it("translates what is new or changed, keeps the rest, and adopts unrecorded translations", () => {
     const plan = planTarget({ source: strings, locked, existing, force: false });
     expect(plan.translate).toEqual(["/b", "/d"]);
-    expect([...plan.keep]).toEqual([["/a", "a-de"], ["/c", "c-de (by hand)"]]);
-    expect(plan.hashes).toEqual({ "/a": hashSourceString("A"), "/b": hashSourceString("B"), "/c": hashSourceString("C"), "/d": hashSourceString("D") });
+    expect([...plan.keep]).toEqual([
+      ["/a", "a-de"],
+      ["/c", "c-de (by hand)"],
+    ]);
+    expect(plan.hashes).toEqual({
+      "/a": hashSourceString("A"),
+      "/b": hashSourceString("B"),
+      "/c": hashSourceString("C"),
+      "/d": hashSourceString("D"),
+    });
   });
 
   it("translates everything when forced", () => {
@@ -81,14 +117,31 @@ describe("parseLocalizeArgs", () => {
     const parsed = parseLocalizeArgs(["-t", "de", "--target", "fr_FR", "locales/en.json"]);
     expect(parsed).toEqual({
       kind: "run",
-      options: { sourceFile: "locales/en.json", sourceLocale: "en", targetLocales: ["de", "fr-FR"], engineId: undefined, outPattern: "locales/{locale}.json", lockFile: "locales/glossa.lock.json", force: false },
+      options: {
+        sourceFile: "locales/en.json",
+        sourceLocale: "en",
+        targetLocales: ["de", "fr-FR"],
+        engineId: undefined,
+        outPattern: "locales/{locale}.json",
+        lockFile: "locales/glossa.lock.json",
+        force: false,
+      },
     });
   });
 
   it("refuses what cannot work", () => {
-    expect(parseLocalizeArgs(["--target", "de", "messages.json"])).toMatchObject({ kind: "usage_error", message: expect.stringContaining("--source") });
-    expect(parseLocalizeArgs(["en.json"])).toMatchObject({ kind: "usage_error", message: expect.stringContaining("--target") });
-    expect(parseLocalizeArgs(["-t", "de", "-t", "fr", "--out", "out.json", "en.json"])).toMatchObject({ kind: "usage_error", message: expect.stringContaining("{locale}") });
+    expect(parseLocalizeArgs(["--target", "de", "messages.json"])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("--source"),
+    });
+    expect(parseLocalizeArgs(["en.json"])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("--target"),
+    });
+    expect(parseLocalizeArgs(["-t", "de", "-t", "fr", "--out", "out.json", "en.json"])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("{locale}"),
+    });
     expect(parseLocalizeArgs(["-t", "en", "en.json"])).toMatchObject({ kind: "usage_error" });
     expect(parseLocalizeArgs(["--bogus", "en.json"])).toMatchObject({ kind: "usage_error" });
     expect(parseLocalizeArgs(["--help"])).toEqual({ kind: "help" });

@@ -13,9 +13,14 @@ const run = promisify(execFile);
 const CLI = join(process.cwd(), "dist/cli/main.js");
 
 /** Runs the built `glossa` bin; resolves with the exit code instead of throwing on a failure. */
-async function glossa(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function glossa(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? "", ...env } });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -48,19 +53,33 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     const locales = join(dir, "locales");
     const source = join(locales, "en.json");
     await run("mkdir", ["-p", locales]);
-    await writeFile(source, JSON.stringify({ title: "Hello", menu: { open: "Open", close: "Close" }, count: 3, gone: "Bye" }));
+    await writeFile(
+      source,
+      JSON.stringify({ title: "Hello", menu: { open: "Open", close: "Close" }, count: 3, gone: "Bye" }),
+    );
 
-    const first = await glossa(["localize", "--target", "de", "--target", "fr", "--engine", seed.engineId, source], env);
+    const first = await glossa(
+      ["localize", "--target", "de", "--target", "fr", "--engine", seed.engineId, source],
+      env,
+    );
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout).toContain("de: 4 translated, 0 unchanged");
     const de = await readJson(join(locales, "de.json"));
-    expect(de).toEqual({ title: expect.stringMatching(/^\[Ĥéļļö/), menu: { open: expect.stringMatching(/^\[Öþéñ/), close: expect.stringMatching(/^\[Çļöšé/) }, count: 3, gone: expect.any(String) });
+    expect(de).toEqual({
+      title: expect.stringMatching(/^\[Ĥéļļö/),
+      menu: { open: expect.stringMatching(/^\[Öþéñ/), close: expect.stringMatching(/^\[Çļöšé/) },
+      count: 3,
+      gone: expect.any(String),
+    });
     expect(existsSync(join(locales, "fr.json"))).toBe(true);
     expect(Object.keys((await readJson(join(locales, "glossa.lock.json"))).files["en.json"])).toEqual(["de", "fr"]);
 
     // Mark an untouched key's translation: if the CLI sent it again, the server's translation would replace the mark.
     await writeFile(join(locales, "de.json"), JSON.stringify({ ...de, menu: { ...de.menu, open: "KEPT" } }));
-    await writeFile(source, JSON.stringify({ title: "Hello there", menu: { open: "Open", close: "Close" }, count: 4, added: "New" }));
+    await writeFile(
+      source,
+      JSON.stringify({ title: "Hello there", menu: { open: "Open", close: "Close" }, count: 4, added: "New" }),
+    );
 
     const second = await glossa(["localize", "-t", "de", "-e", seed.engineId, source], env);
     expect(second.code).toBe(0);
@@ -82,7 +101,10 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
   it("writes to an --out pattern", async () => {
     const source = join(dir, "app.json");
     await writeFile(source, JSON.stringify({ greeting: "Hello" }));
-    const result = await glossa(["localize", "--source", "en", "--target", "it", "--out", join(dir, "out/{locale}/app.json"), source], env);
+    const result = await glossa(
+      ["localize", "--source", "en", "--target", "it", "--out", join(dir, "out/{locale}/app.json"), source],
+      env,
+    );
     expect(result.code).toBe(0);
     expect((await readJson(join(dir, "out/it/app.json"))).greeting).toMatch(/^\[Ĥéļļö/);
   });

@@ -45,21 +45,30 @@ export class LingoDotDevEngineReplica {
   private static async throwOnHttpError(response: Response, context?: string): Promise<void> {
     if (response.ok) return;
     const message = await LingoDotDevEngineReplica.errorMessage(response);
-    if (response.status >= 500) throw new Error(`Server error (${response.status}): ${message}. This may be due to temporary service issues.`);
+    if (response.status >= 500)
+      throw new Error(`Server error (${response.status}): ${message}. This may be due to temporary service issues.`);
     if (response.status === 400) throw new Error(`Invalid request: ${message}`);
     throw new Error(context ? `${context}: ${message}` : message);
   }
 
   private async post(path: string, body: unknown): Promise<Response> {
     this.requests.push({ path, body });
-    return fetch(`${this.config.apiUrl}${path}`, { method: "POST", headers: this.headers, body: JSON.stringify(body, null, 2) });
+    return fetch(`${this.config.apiUrl}${path}`, {
+      method: "POST",
+      headers: this.headers,
+      body: JSON.stringify(body, null, 2),
+    });
   }
 
   private chunks(payload: Record<string, unknown>): Record<string, unknown>[] {
     const batchSize = this.config.batchSize ?? 25;
     const idealWords = this.config.idealBatchItemSize ?? 250;
     const words = (value: unknown): number =>
-      typeof value === "string" ? value.trim().split(/\s+/).filter(Boolean).length : value && typeof value === "object" ? Object.values(value).reduce<number>((sum, item) => sum + words(item), 0) : 0;
+      typeof value === "string"
+        ? value.trim().split(/\s+/).filter(Boolean).length
+        : value && typeof value === "object"
+          ? Object.values(value).reduce<number>((sum, item) => sum + words(item), 0)
+          : 0;
     const result: Record<string, unknown>[] = [];
     let chunk: Record<string, unknown> = {};
     let count = 0;
@@ -116,7 +125,8 @@ export class LingoDotDevEngineReplica {
       const payload = (await response.json()) as { email?: string; id: string };
       return payload?.email ? { email: payload.email, id: payload.id } : null;
     }
-    if (response.status >= 500) throw new Error(`Server error (${response.status}): ${await LingoDotDevEngineReplica.errorMessage(response)}`);
+    if (response.status >= 500)
+      throw new Error(`Server error (${response.status}): ${await LingoDotDevEngineReplica.errorMessage(response)}`);
     return null;
   }
 }

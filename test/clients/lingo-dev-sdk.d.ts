@@ -16,8 +16,16 @@ declare module "@lingo.dev/sdk" {
   }
   export class ReplexicaEngine {
     constructor(config: ReplexicaEngineParams);
-    localizeObject(obj: Record<string, unknown>, params: LocalizationParams, progressCallback?: (progress: number) => void): Promise<Record<string, unknown>>;
-    localizeText(text: string, params: LocalizationParams, progressCallback?: (progress: number) => void): Promise<string>;
+    localizeObject(
+      obj: Record<string, unknown>,
+      params: LocalizationParams,
+      progressCallback?: (progress: number) => void,
+    ): Promise<Record<string, unknown>>;
+    localizeText(
+      text: string,
+      params: LocalizationParams,
+      progressCallback?: (progress: number) => void,
+    ): Promise<string>;
     recognizeLocale(text: string): Promise<string>;
   }
 }

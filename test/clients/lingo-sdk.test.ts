@@ -20,7 +20,13 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
   });
   afterAll(async () => server?.stop());
 
-  const content = { title: "Hello", body: "Goodbye", menu: { open: "Open", close: "Close" }, count: 3, list: ["Yes", "No"] };
+  const content = {
+    title: "Hello",
+    body: "Goodbye",
+    menu: { open: "Open", close: "Close" },
+    count: 3,
+    list: ["Yes", "No"],
+  };
 
   describe("the published SDK (lingo.dev 0.70.3, ReplexicaEngine: /i18n, /recognize, Bearer)", () => {
     it("localizes objects in several chunks, and texts", async () => {
@@ -46,27 +52,57 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
       const engine = new ReplexicaEngine({ apiKey: doomed.secret, apiUrl: server.url });
       expect(await engine.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).toEqual(pseudo("Ĥí"));
       expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${doomed.id}`), 204);
-      await expect(engine.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow("The API key is invalid or has been deleted.");
+      await expect(engine.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow(
+        "The API key is invalid or has been deleted.",
+      );
     });
 
     it("answers POST /whoami (older SDKs, and the current one's tracking) with the id and email they read", async () => {
-      const response = await fetch(`${server.url}/whoami`, { method: "POST", headers: { Authorization: `Bearer ${key.secret}` } });
-      expect(await response.json()).toMatchObject({ email: "admin@example.test", id: seed.ownerId, userId: seed.ownerId, keyId: key.id });
+      const response = await fetch(`${server.url}/whoami`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key.secret}` },
+      });
+      expect(await response.json()).toMatchObject({
+        email: "admin@example.test",
+        id: seed.ownerId,
+        userId: seed.ownerId,
+        keyId: key.id,
+      });
       // the current SDK's usage tracking: X-API-Key, a JSON content type, and no body at all
-      const tracking = await fetch(`${server.url}/whoami`, { method: "POST", headers: { "X-API-Key": key.secret, "Content-Type": "application/json" } });
+      const tracking = await fetch(`${server.url}/whoami`, {
+        method: "POST",
+        headers: { "X-API-Key": key.secret, "Content-Type": "application/json" },
+      });
       expect(await tracking.json()).toMatchObject({ id: seed.ownerId, organizationId: seed.orgId });
     });
   });
 
   describe("the current SDK's wire format (LingoDotDevEngine: /process/*, X-API-Key, GET /users/me)", () => {
     it("localizes objects in chunks with its extra body fields, texts, and a null source locale", async () => {
-      const engine = new LingoDotDevEngineReplica({ apiKey: key.secret, apiUrl: server.url, batchSize: 2, engineId: seed.engineId });
-      const localized = await engine.localizeObject(content, { sourceLocale: "en", targetLocale: "de", fast: true, reference: { fr: { title: "Bonjour" } }, hints: { title: ["page title"] } });
+      const engine = new LingoDotDevEngineReplica({
+        apiKey: key.secret,
+        apiUrl: server.url,
+        batchSize: 2,
+        engineId: seed.engineId,
+      });
+      const localized = await engine.localizeObject(content, {
+        sourceLocale: "en",
+        targetLocale: "de",
+        fast: true,
+        reference: { fr: { title: "Bonjour" } },
+        hints: { title: ["page title"] },
+      });
       expect(localized).toMatchObject({ title: pseudo("Ĥéļļö"), menu: { open: pseudo("Öþéñ") }, count: 3 });
       expect(engine.requests.filter((request) => request.path === "/process/localize")).toHaveLength(3);
-      expect(engine.requests[0]!.body).toMatchObject({ params: { fast: true }, sessionId: expect.any(String), engineId: seed.engineId });
+      expect(engine.requests[0]!.body).toMatchObject({
+        params: { fast: true },
+        sessionId: expect.any(String),
+        engineId: seed.engineId,
+      });
 
-      expect(await engine.localizeText("Guten Morgen, wie geht es dir heute?", { sourceLocale: null, targetLocale: "en" })).toEqual(pseudo("Ĝúţéñ"));
+      expect(
+        await engine.localizeText("Guten Morgen, wie geht es dir heute?", { sourceLocale: null, targetLocale: "en" }),
+      ).toEqual(pseudo("Ĝúţéñ"));
     });
 
     it("recognizes a locale and reads whoami", async () => {
@@ -82,15 +118,27 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
       const doomed = await createKey(seed.admin, seed.orgId, { name: "doomed too" });
       expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${doomed.id}`), 204);
       const deleted = new LingoDotDevEngineReplica({ apiKey: doomed.secret, apiUrl: server.url });
-      await expect(deleted.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow(/^The API key is invalid or has been deleted\.$/);
-      await expect(deleted.recognizeLocale("Hallo Welt")).rejects.toThrow("Error recognizing locale: The API key is invalid or has been deleted.");
+      await expect(deleted.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow(
+        /^The API key is invalid or has been deleted\.$/,
+      );
+      await expect(deleted.recognizeLocale("Hallo Welt")).rejects.toThrow(
+        "Error recognizing locale: The API key is invalid or has been deleted.",
+      );
 
       const scopeless = await createKey(seed.admin, seed.orgId, { name: "no engines", kind: "service" });
-      const denied = new LingoDotDevEngineReplica({ apiKey: scopeless.secret, apiUrl: server.url, engineId: seed.engineId });
-      await expect(denied.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow(`This key may not use engine ${seed.engineId}.`);
+      const denied = new LingoDotDevEngineReplica({
+        apiKey: scopeless.secret,
+        apiUrl: server.url,
+        engineId: seed.engineId,
+      });
+      await expect(denied.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow(
+        `This key may not use engine ${seed.engineId}.`,
+      );
 
       const engine = new LingoDotDevEngineReplica({ apiKey: key.secret, apiUrl: server.url });
-      await expect(engine.localizeText("Hi", { sourceLocale: "not a locale!", targetLocale: "de" })).rejects.toThrow("Invalid request: sourceLocale is not a valid BCP-47 locale.");
+      await expect(engine.localizeText("Hi", { sourceLocale: "not a locale!", targetLocale: "de" })).rejects.toThrow(
+        "Invalid request: sourceLocale is not a valid BCP-47 locale.",
+      );
     });
   });
 });

@@ -3,7 +3,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** Connects the MCP SDK's own client to `/mcp` of each base URL in turn (one URL: always the same server). */
-export async function connectMcp(baseUrls: string | string[], headers: Record<string, string>, requestLog: string[] = []): Promise<Client> {
+export async function connectMcp(
+  baseUrls: string | string[],
+  headers: Record<string, string>,
+  requestLog: string[] = [],
+): Promise<Client> {
   const urls = Array.isArray(baseUrls) ? baseUrls : [baseUrls];
   let next = 0;
   const alternatingFetch: typeof fetch = (_input, init) => {
@@ -11,13 +15,20 @@ export async function connectMcp(baseUrls: string | string[], headers: Record<st
     requestLog.push(base);
     return fetch(`${base}/mcp`, init);
   };
-  const transport = new StreamableHTTPClientTransport(new URL(`${urls[0]}/mcp`), { requestInit: { headers }, fetch: alternatingFetch });
+  const transport = new StreamableHTTPClientTransport(new URL(`${urls[0]}/mcp`), {
+    requestInit: { headers },
+    fetch: alternatingFetch,
+  });
   const client = new Client({ name: "glossa-tests", version: "1.0.0" });
   await client.connect(transport);
   return client;
 }
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 

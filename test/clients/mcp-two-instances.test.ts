@@ -21,26 +21,33 @@ describe("MCP across two instances", () => {
     await database?.drop();
   });
 
-  it.skipIf(!HAS_POSTGRES)("serves one client alternating between instances, and a change made on one is in force on the other", async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
-    const seed = await seedOrganization(a.url, { name: "Two Instances" });
-    const key = await createKey(seed.admin, seed.orgId, { name: "balanced", kind: "service", engineIds: [seed.engineId] });
-    // initialize goes to A, its notification to B, then the calls alternate A, B, A …
-    const requestLog: string[] = [];
-    const client = await connectMcp([a.url, b.url], { "X-API-Key": key.secret }, requestLog);
+  it.skipIf(!HAS_POSTGRES)(
+    "serves one client alternating between instances, and a change made on one is in force on the other",
+    async () => {
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const seed = await seedOrganization(a.url, { name: "Two Instances" });
+      const key = await createKey(seed.admin, seed.orgId, {
+        name: "balanced",
+        kind: "service",
+        engineIds: [seed.engineId],
+      });
+      // initialize goes to A, its notification to B, then the calls alternate A, B, A …
+      const requestLog: string[] = [];
+      const client = await connectMcp([a.url, b.url], { "X-API-Key": key.secret }, requestLog);
 
-    const localizeArgs = { sourceLocale: "en", targetLocale: "de", engineId: seed.engineId, data: { a: "Hello" } };
-    for (let call = 0; call < 4; call++) expect(outcome(await callTool(client, "localize", localizeArgs))).toBe("ok");
-    expect(new Set(requestLog.slice(-4))).toEqual(new Set([a.url, b.url]));
+      const localizeArgs = { sourceLocale: "en", targetLocale: "de", engineId: seed.engineId, data: { a: "Hello" } };
+      for (let call = 0; call < 4; call++) expect(outcome(await callTool(client, "localize", localizeArgs))).toBe("ok");
+      expect(new Set(requestLog.slice(-4))).toEqual(new Set([a.url, b.url]));
 
-    // narrowed through instance A, refused by whichever instance takes the next calls
-    expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}/keys/${key.id}`, { engineIds: [] }), 200);
-    expect(outcome(await callTool(client, "localize", localizeArgs))).toBe("engine_access_denied");
-    expect(outcome(await callTool(client, "localize", localizeArgs))).toBe("engine_access_denied");
+      // narrowed through instance A, refused by whichever instance takes the next calls
+      expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}/keys/${key.id}`, { engineIds: [] }), 200);
+      expect(outcome(await callTool(client, "localize", localizeArgs))).toBe("engine_access_denied");
+      expect(outcome(await callTool(client, "localize", localizeArgs))).toBe("engine_access_denied");
 
-    expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${key.id}`), 204);
-    await expect(callTool(client, "whoami")).rejects.toThrow();
-    await expect(callTool(client, "whoami")).rejects.toThrow();
-    await client.close().catch(() => undefined);
-  });
+      expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${key.id}`), 204);
+      await expect(callTool(client, "whoami")).rejects.toThrow();
+      await expect(callTool(client, "whoami")).rejects.toThrow();
+      await client.close().catch(() => undefined);
+    },
+  );
 });

@@ -33,18 +33,39 @@ describe.each(STORES)("MCP server on %s", (store) => {
   it("runs every tool and returns structured content with the same result as text", async () => {
     const whoami = await callTool(client, "whoami");
     expect(whoami.isError).toBeFalsy();
-    expect(whoami.structuredContent).toMatchObject({ organizationId: seed.orgId, kind: "personal", userId: seed.ownerId, engines: [{ id: seed.engineId, name: "Pseudo" }] });
+    expect(whoami.structuredContent).toMatchObject({
+      organizationId: seed.orgId,
+      kind: "personal",
+      userId: seed.ownerId,
+      engines: [{ id: seed.engineId, name: "Pseudo" }],
+    });
     expect(JSON.parse((whoami.content[0] as { text: string }).text)).toEqual(whoami.structuredContent);
 
     const engines = await callTool(client, "list_engines");
-    expect(engines.structuredContent).toEqual({ engines: [{ id: seed.engineId, name: "Pseudo", provider: "pseudo", isDefault: expect.any(Boolean) }] });
+    expect(engines.structuredContent).toEqual({
+      engines: [{ id: seed.engineId, name: "Pseudo", provider: "pseudo", isDefault: expect.any(Boolean) }],
+    });
 
     const recognized = await callTool(client, "recognize_locale", { text: "Guten Morgen, wie geht es dir heute?" });
-    expect(recognized.structuredContent).toMatchObject({ locale: "de", language: "de", script: "Latn", direction: "ltr" });
+    expect(recognized.structuredContent).toMatchObject({
+      locale: "de",
+      language: "de",
+      script: "Latn",
+      direction: "ltr",
+    });
 
-    const localized = await callTool(client, "localize", { engineId: seed.engineId, sourceLocale: "en_US", targetLocale: "DE", data: { greeting: "Hello", nested: { count: 2, items: ["Bye"] } } });
+    const localized = await callTool(client, "localize", {
+      engineId: seed.engineId,
+      sourceLocale: "en_US",
+      targetLocale: "DE",
+      data: { greeting: "Hello", nested: { count: 2, items: ["Bye"] } },
+    });
     expect(localized.isError).toBeFalsy();
-    expect(localized.structuredContent).toMatchObject({ sourceLocale: "en-US", targetLocale: "de", data: { nested: { count: 2 } } });
+    expect(localized.structuredContent).toMatchObject({
+      sourceLocale: "en-US",
+      targetLocale: "de",
+      data: { nested: { count: 2 } },
+    });
     const data = (localized.structuredContent as { data: { greeting: string; nested: { items: string[] } } }).data;
     expect(data.greeting).toMatch(/^\[Ĥéļļö/);
     expect(data.nested.items[0]).toMatch(/^\[Ɓýé/);
@@ -57,9 +78,18 @@ describe.each(STORES)("MCP server on %s", (store) => {
   });
 
   it("refuses a missing or invalid key with 401 problem+json before MCP, and GET/DELETE with 405", async () => {
-    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
     const post = (headers: Record<string, string>) =>
-      fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(initialize) });
+      fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        body: JSON.stringify(initialize),
+      });
     const missing = await post({});
     expect(missing.status).toBe(401);
     expect(missing.headers.get("content-type")).toContain("application/problem+json");
@@ -78,14 +108,22 @@ describe.each(STORES)("MCP server on %s", (store) => {
   it("answers a plain JSON-RPC tools/call without a session, as curl would send it", async () => {
     const response = await fetch(`${server.url}/mcp`, {
       method: "POST",
-      headers: { "x-api-key": ownerKey, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        "x-api-key": ownerKey,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"localize","arguments":{"sourceLocale":"en","targetLocale":"de","data":{"hello":"Hello","__proto__":{"constructor":"Bye"}}}}}',
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("mcp-session-id")).toBeNull();
     const body = await response.json();
-    expect(body).toMatchObject({ jsonrpc: "2.0", id: 7, result: { structuredContent: { targetLocale: "de", data: { hello: expect.stringMatching(/^\[Ĥéļļö/) } } } });
+    expect(body).toMatchObject({
+      jsonrpc: "2.0",
+      id: 7,
+      result: { structuredContent: { targetLocale: "de", data: { hello: expect.stringMatching(/^\[Ĥéļļö/) } } },
+    });
     // keys such as __proto__ stay ordinary keys through the MCP layer too (SPEC §3)
     const data = body.result.structuredContent.data;
     expect(Object.hasOwn(data, "__proto__")).toBe(true);
@@ -94,18 +132,36 @@ describe.each(STORES)("MCP server on %s", (store) => {
   });
 
   it("reports engine_not_found, engine_access_denied and invalid_request as tool errors with the HTTP codes", async () => {
-    const unknownEngine = await callTool(client, "localize", { engineId: "eng_doesnotexist", sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    const unknownEngine = await callTool(client, "localize", {
+      engineId: "eng_doesnotexist",
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
     expect(unknownEngine.isError).toBe(true);
-    expect(unknownEngine.structuredContent).toMatchObject({ code: "engine_not_found", status: 404, message: expect.stringContaining("eng_doesnotexist") });
+    expect(unknownEngine.structuredContent).toMatchObject({
+      code: "engine_not_found",
+      status: 404,
+      message: expect.stringContaining("eng_doesnotexist"),
+    });
 
     const scopeless = await createKey(seed.admin, seed.orgId, { name: "no engines", kind: "service", engineIds: [] });
     const service = await connectMcp(server.url, { "X-API-Key": scopeless.secret });
     expect(outcome(await callTool(service, "whoami"))).toBe("ok");
-    const denied = await callTool(service, "localize", { engineId: seed.engineId, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    const denied = await callTool(service, "localize", {
+      engineId: seed.engineId,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
     expect(denied.structuredContent).toMatchObject({ code: "engine_access_denied", status: 403 });
     await service.close();
 
-    const badLocale = await callTool(client, "localize", { sourceLocale: "not a locale!", targetLocale: "de", data: {} });
+    const badLocale = await callTool(client, "localize", {
+      sourceLocale: "not a locale!",
+      targetLocale: "de",
+      data: {},
+    });
     expect(badLocale.structuredContent).toMatchObject({ code: "invalid_request", status: 400 });
     const missingData = await callTool(client, "localize", { sourceLocale: "en", targetLocale: "de" });
     expect(missingData.structuredContent).toMatchObject({ code: "invalid_request", errors: [{ path: "/data" }] });
@@ -131,7 +187,10 @@ describe.each(STORES)("MCP server on %s", (store) => {
     const localizeArgs = { engineId: seed.engineId, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } };
 
     expect(outcome(await callTool(session, "localize", localizeArgs))).toBe("ok");
-    expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}/members/${member.userId}`, { roleId: viewer.body.id }), 200);
+    expectStatus(
+      await seed.admin.patch(`/api/orgs/${seed.orgId}/members/${member.userId}`, { roleId: viewer.body.id }),
+      200,
+    );
     expect(outcome(await callTool(session, "localize", localizeArgs))).toBe("engine_access_denied");
     expect((await callTool(session, "list_engines")).structuredContent).toEqual({ engines: [] });
 
@@ -145,7 +204,11 @@ describe.each(STORES)("MCP server on %s", (store) => {
     const org = await seedOrganization(server.url, { name: "Mcp Scope Org" });
     const second = await org.admin.post(`/api/orgs/${org.orgId}/engines`, { name: "Second", provider: "pseudo" });
     expectStatus(second, 201);
-    const key = await createKey(org.admin, org.orgId, { name: "scoped", kind: "service", engineIds: [org.engineId, second.body.id] });
+    const key = await createKey(org.admin, org.orgId, {
+      name: "scoped",
+      kind: "service",
+      engineIds: [org.engineId, second.body.id],
+    });
     const session = await connectMcp(server.url, { "X-API-Key": key.secret });
     const localizeSecond = { engineId: second.body.id, sourceLocale: "en", targetLocale: "fr", data: { a: "Hi" } };
 

@@ -32,7 +32,9 @@ describe("SPEC §1 secret format: gls_ + 32 base62 of randomness + 6 base62 of a
   });
 
   it("uses every base62 character in the random part (no alphabet bias dropping characters)", () => {
-    const seen = new Set(Array.from({ length: 400 }, generateApiKeySecret).flatMap((secret) => [...secret.slice(4, 36)]));
+    const seen = new Set(
+      Array.from({ length: 400 }, generateApiKeySecret).flatMap((secret) => [...secret.slice(4, 36)]),
+    );
     expect(seen.size).toBe(62);
   });
 
@@ -55,7 +57,8 @@ describe("SPEC §1 secret format: gls_ + 32 base62 of randomness + 6 base62 of a
 
 describe("the validator rejects a mistyped key before any database work", () => {
   const valid = formatApiKeySecret("abcdefghijABCDEFGHIJ0123456789xy");
-  const flipped = (index: number) => valid.slice(0, index) + (valid[index] === "a" ? "b" : "a") + valid.slice(index + 1);
+  const flipped = (index: number) =>
+    valid.slice(0, index) + (valid[index] === "a" ? "b" : "a") + valid.slice(index + 1);
 
   it.each([
     ["a well-formed key", valid, true],

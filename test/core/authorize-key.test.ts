@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { authorizeEngine, authorizeKey, keyState, type KeyAuthorizationFacts } from "../../src/core/authz/authorize-key.js";
+import {
+  authorizeEngine,
+  authorizeKey,
+  keyState,
+  type KeyAuthorizationFacts,
+} from "../../src/core/authz/authorize-key.js";
 import { REACH_ALL, isRbacOn, type EngineReach, type Plan } from "../../src/core/authz/model.js";
 
 const ENTERPRISE_RBAC = { plan: "enterprise" as Plan, rbac: true };
@@ -9,8 +14,18 @@ const NO_PERMISSIONS: string[] = [];
 function personal(org: { plan: Plan; rbac: boolean }, owner: KeyAuthorizationFacts["owner"]): KeyAuthorizationFacts {
   return { kind: "personal", organization: org, owner, serviceRole: null, scopeEngineIds: [] };
 }
-function service(org: { plan: Plan; rbac: boolean }, rolePermissions: string[] | null, scope: string[]): KeyAuthorizationFacts {
-  return { kind: "service", organization: org, owner: null, serviceRole: rolePermissions ? { permissions: rolePermissions } : null, scopeEngineIds: scope };
+function service(
+  org: { plan: Plan; rbac: boolean },
+  rolePermissions: string[] | null,
+  scope: string[],
+): KeyAuthorizationFacts {
+  return {
+    kind: "service",
+    organization: org,
+    owner: null,
+    serviceRole: rolePermissions ? { permissions: rolePermissions } : null,
+    scopeEngineIds: scope,
+  };
 }
 const reachOf = (facts: KeyAuthorizationFacts): EngineReach | string => {
   const decision = authorizeKey(facts);
@@ -67,16 +82,21 @@ describe("SPEC §1 rule 3: a personal key whose creator left → 403 owner_remov
     ["free", false],
     ["enterprise", false],
     ["pro", true],
-  ] as const)("RBAC off (plan %s, rbac %s), owner removed → the key keeps working and reaches every engine", (plan, rbac) => {
-    const facts = personal({ plan, rbac }, null);
-    expect(reachOf(facts)).toEqual(REACH_ALL);
-    expect(keyState(facts)).toBe("active");
-  });
+  ] as const)(
+    "RBAC off (plan %s, rbac %s), owner removed → the key keeps working and reaches every engine",
+    (plan, rbac) => {
+      const facts = personal({ plan, rbac }, null);
+      expect(reachOf(facts)).toEqual(REACH_ALL);
+      expect(keyState(facts)).toBe("active");
+    },
+  );
 });
 
 describe("SPEC §1 rule 4: engine access", () => {
   it("RBAC off: a personal key reaches every engine, whatever the creator's role and grants", () => {
-    expect(reachOf(personal({ plan: "pro", rbac: false }, { rolePermissions: NO_PERMISSIONS, grantedEngineIds: [] }))).toEqual(REACH_ALL);
+    expect(
+      reachOf(personal({ plan: "pro", rbac: false }, { rolePermissions: NO_PERMISSIONS, grantedEngineIds: [] })),
+    ).toEqual(REACH_ALL);
   });
 
   it("personal key, RBAC on, creator's role has engine:access → every engine", () => {
@@ -84,11 +104,15 @@ describe("SPEC §1 rule 4: engine access", () => {
   });
 
   it("personal key, RBAC on, role without engine:access → only the creator's per-engine grants", () => {
-    expect(reachOf(personal(ENTERPRISE_RBAC, { rolePermissions: NO_PERMISSIONS, grantedEngineIds: ["eng_a"] }))).toEqual(some("eng_a"));
+    expect(
+      reachOf(personal(ENTERPRISE_RBAC, { rolePermissions: NO_PERMISSIONS, grantedEngineIds: ["eng_a"] })),
+    ).toEqual(some("eng_a"));
   });
 
   it("personal key, RBAC on, role with org:manage_team only → grants only (manage_team is not engine access)", () => {
-    expect(reachOf(personal(ENTERPRISE_RBAC, { rolePermissions: ["org:manage_team"], grantedEngineIds: [] }))).toEqual(some());
+    expect(reachOf(personal(ENTERPRISE_RBAC, { rolePermissions: ["org:manage_team"], grantedEngineIds: [] }))).toEqual(
+      some(),
+    );
   });
 
   it("service key with a role holding engine:access → every engine", () => {
@@ -112,7 +136,11 @@ describe("SPEC §1 rule 4: engine access", () => {
 
 describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_found; not reachable → 403 engine_access_denied", () => {
   it("an engine not in the key's organization → 404 engine_not_found", () => {
-    expect(authorizeEngine(REACH_ALL, null, "eng_x")).toMatchObject({ ok: false, status: 404, code: "engine_not_found" });
+    expect(authorizeEngine(REACH_ALL, null, "eng_x")).toMatchObject({
+      ok: false,
+      status: 404,
+      code: "engine_not_found",
+    });
   });
 
   it("no engineId and no default engine → 404 engine_not_found", () => {
@@ -120,7 +148,11 @@ describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_fo
   });
 
   it("an engine in the organization but not reachable → 403 engine_access_denied", () => {
-    expect(authorizeEngine(some("eng_a"), { id: "eng_b" }, "eng_b")).toMatchObject({ ok: false, status: 403, code: "engine_access_denied" });
+    expect(authorizeEngine(some("eng_a"), { id: "eng_b" }, "eng_b")).toMatchObject({
+      ok: false,
+      status: 403,
+      code: "engine_access_denied",
+    });
   });
 
   it("a reachable engine → allowed", () => {

@@ -14,11 +14,15 @@ describe("SPEC §3 locale normalisation", () => {
     ["sr-latn", "sr-Latn"],
   ])("%s → %s", (input, expected) => expect(normalizeLocale(input)).toBe(expected));
 
-  it.each(["", "  ", "not a locale", "en--US", "x".repeat(100), "12", "en_US!"])("rejects %j", (input) => expect(normalizeLocale(input)).toBeNull());
+  it.each(["", "  ", "not a locale", "en--US", "x".repeat(100), "12", "en_US!"])("rejects %j", (input) =>
+    expect(normalizeLocale(input)).toBeNull(),
+  );
 });
 
 describe("SPEC §3 data: strings translated, nested objects and arrays walked, other values and the shape kept", () => {
-  const data = JSON.parse('{"a":"A","n":{"b":"B","list":["C",1,true,null,{"d":"D"}]},"num":3,"__proto__":{"e":"E"},"constructor":"F"}') as JsonValue;
+  const data = JSON.parse(
+    '{"a":"A","n":{"b":"B","list":["C",1,true,null,{"d":"D"}]},"num":3,"__proto__":{"e":"E"},"constructor":"F"}',
+  ) as JsonValue;
 
   it("collects string leaves in document order with their paths", () => {
     expect(collectStrings(data).map((leaf) => [leaf.path.join("."), leaf.value])).toEqual([
@@ -33,7 +37,9 @@ describe("SPEC §3 data: strings translated, nested objects and arrays walked, o
 
   it("rebuilds the exact shape, keeping __proto__ and constructor as own keys", () => {
     const out = replaceStrings(data, ["a", "b", "c", "d", "e", "f"]);
-    expect(JSON.stringify(out)).toBe('{"a":"a","n":{"b":"b","list":["c",1,true,null,{"d":"d"}]},"num":3,"__proto__":{"e":"e"},"constructor":"f"}');
+    expect(JSON.stringify(out)).toBe(
+      '{"a":"a","n":{"b":"b","list":["c",1,true,null,{"d":"d"}]},"num":3,"__proto__":{"e":"e"},"constructor":"f"}',
+    );
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).e).toBeUndefined();
   });
@@ -68,12 +74,20 @@ describe("placeholders, ICU, tags and markdown are protected", () => {
 
   it("handles select and nested arguments", () => {
     const input = "{gender, select, female {She has {count} cats} other {They have {count} cats}}";
-    expect(splitProtected(input).map((s) => s.value).join("")).toBe(input);
+    expect(
+      splitProtected(input)
+        .map((s) => s.value)
+        .join(""),
+    ).toBe(input);
     expect(protectedTokens(input)).toContain("{count}");
   });
 
   it("falls back to flat tokens on unbalanced braces", () => {
-    expect(splitProtected("{n, plural, one {x").map((s) => s.value).join("")).toBe("{n, plural, one {x");
+    expect(
+      splitProtected("{n, plural, one {x")
+        .map((s) => s.value)
+        .join(""),
+    ).toBe("{n, plural, one {x");
   });
 });
 
@@ -83,12 +97,15 @@ describe("pseudo-localization: accented, padded, bracketed; placeholders and tag
     expect(pseudoLocalize("Save")).toBe(pseudoLocalize("Save"));
   });
 
-  it.each(["Hello {name}", "{{count}} new", "%1$d of %2$s", "<b>Bold</b> text", "{n, plural, one {# file} other {# files}}"])(
-    "keeps every protected token of %j",
-    (input) => {
-      expect(protectedTokens(pseudoLocalize(input))).toEqual(protectedTokens(input));
-    },
-  );
+  it.each([
+    "Hello {name}",
+    "{{count}} new",
+    "%1$d of %2$s",
+    "<b>Bold</b> text",
+    "{n, plural, one {# file} other {# files}}",
+  ])("keeps every protected token of %j", (input) => {
+    expect(protectedTokens(pseudoLocalize(input))).toEqual(protectedTokens(input));
+  });
 
   it("leaves empty and whitespace-only strings alone", () => {
     expect(pseudoLocalize("")).toBe("");

@@ -27,7 +27,9 @@ describe("SPEC §1 anti-escalation guards (service keys, on create and on every 
   });
 
   it("role belongs to another organization → 403 role_not_in_organization", () => {
-    expect(codeOf({ role: { id: "rol_x", found: { organizationId: "org_b", permissions: ["engine:access"] } } })).toBe("403 role_not_in_organization");
+    expect(codeOf({ role: { id: "rol_x", found: { organizationId: "org_b", permissions: ["engine:access"] } } })).toBe(
+      "403 role_not_in_organization",
+    );
   });
 
   it("role does not exist → 403 role_not_in_organization", () => {
@@ -35,10 +37,14 @@ describe("SPEC §1 anti-escalation guards (service keys, on create and on every 
   });
 
   it("role holds any permission beyond engine:access → 403 role_too_broad", () => {
-    expect(codeOf({ role: { id: "rol_admin", found: { organizationId: ORG, permissions: ["engine:access", "org:manage_team"] } } })).toBe(
+    expect(
+      codeOf({
+        role: { id: "rol_admin", found: { organizationId: ORG, permissions: ["engine:access", "org:manage_team"] } },
+      }),
+    ).toBe("403 role_too_broad");
+    expect(codeOf({ role: { id: "rol_mgr", found: { organizationId: ORG, permissions: ["org:manage_team"] } } })).toBe(
       "403 role_too_broad",
     );
-    expect(codeOf({ role: { id: "rol_mgr", found: { organizationId: ORG, permissions: ["org:manage_team"] } } })).toBe("403 role_too_broad");
   });
 
   it("an engine added to the scope not reachable by the acting user → 403 engine_not_accessible", () => {
@@ -52,7 +58,9 @@ describe("SPEC §1 anti-escalation guards (service keys, on create and on every 
   });
 
   it("engine:access-only roles, no role, and clearing the role pass", () => {
-    expect(codeOf({ role: { id: "rol_m", found: { organizationId: ORG, permissions: ["engine:access"] } } })).toBe("ok");
+    expect(codeOf({ role: { id: "rol_m", found: { organizationId: ORG, permissions: ["engine:access"] } } })).toBe(
+      "ok",
+    );
     expect(codeOf({ role: { id: "rol_none", found: { organizationId: ORG, permissions: [] } } })).toBe("ok");
     expect(codeOf({ role: null })).toBe("ok");
     expect(codeOf({ role: undefined, addedEngineIds: ["eng_a", "eng_b"] })).toBe("ok");
@@ -67,8 +75,12 @@ describe("SPEC §1 anti-escalation guards (service keys, on create and on every 
     };
     expect(codeOf(everythingWrong)).toBe("403 plan_entitlement_required");
     expect(codeOf({ ...everythingWrong, organization: base.organization })).toBe("403 forbidden");
-    expect(codeOf({ ...everythingWrong, organization: base.organization, actor: { permissions: ["org:manage_team"], reach: { kind: "some", engineIds: new Set() } } })).toBe(
-      "403 role_not_in_organization",
-    );
+    expect(
+      codeOf({
+        ...everythingWrong,
+        organization: base.organization,
+        actor: { permissions: ["org:manage_team"], reach: { kind: "some", engineIds: new Set() } },
+      }),
+    ).toBe("403 role_not_in_organization");
   });
 });

@@ -6,10 +6,14 @@ const owner: Actor = { userId: "usr_o", permissions: ["engine:access", "org:mana
 const member: Actor = { userId: "usr_p", permissions: ["engine:access"], isOwner: false };
 
 describe("SPEC §5 key listing: personal → the caller's own (all with org:manage_team); service → needs org:manage_team", () => {
-  it("a member lists only their own personal keys", () => expect(listableKeyOwner(member, "personal")).toEqual({ ok: true, ownerId: "usr_p" }));
-  it("a manager lists every personal key", () => expect(listableKeyOwner(manager, "personal")).toEqual({ ok: true, ownerId: null }));
-  it("a member may not list service keys", () => expect(listableKeyOwner(member, "service")).toMatchObject({ ok: false, status: 403, code: "forbidden" }));
-  it("a manager lists service keys", () => expect(listableKeyOwner(manager, "service")).toEqual({ ok: true, ownerId: null }));
+  it("a member lists only their own personal keys", () =>
+    expect(listableKeyOwner(member, "personal")).toEqual({ ok: true, ownerId: "usr_p" }));
+  it("a manager lists every personal key", () =>
+    expect(listableKeyOwner(manager, "personal")).toEqual({ ok: true, ownerId: null }));
+  it("a member may not list service keys", () =>
+    expect(listableKeyOwner(member, "service")).toMatchObject({ ok: false, status: 403, code: "forbidden" }));
+  it("a manager lists service keys", () =>
+    expect(listableKeyOwner(manager, "service")).toEqual({ ok: true, ownerId: null }));
 });
 
 describe("SPEC §5 key delete: the owner, or a holder of org:manage_team", () => {
@@ -26,16 +30,26 @@ describe("SPEC §5 key delete: the owner, or a holder of org:manage_team", () =>
 
 describe("SPEC §1 Owner role: at least one owner must remain; only owners make or unmake owners", () => {
   it("the last owner cannot be demoted or removed → 409 last_owner", () => {
-    expect(checkOwnershipChange({ actor: owner, targetIsOwner: true, becomesOwner: false, ownerCount: 1 })).toMatchObject({ ok: false, status: 409, code: "last_owner" });
+    expect(
+      checkOwnershipChange({ actor: owner, targetIsOwner: true, becomesOwner: false, ownerCount: 1 }),
+    ).toMatchObject({ ok: false, status: 409, code: "last_owner" });
   });
   it("an owner among several can be demoted by an owner", () => {
-    expect(checkOwnershipChange({ actor: owner, targetIsOwner: true, becomesOwner: false, ownerCount: 2 })).toEqual({ ok: true });
+    expect(checkOwnershipChange({ actor: owner, targetIsOwner: true, becomesOwner: false, ownerCount: 2 })).toEqual({
+      ok: true,
+    });
   });
   it("a non-owner manager cannot grant or take away the Owner role", () => {
-    expect(checkOwnershipChange({ actor: manager, targetIsOwner: false, becomesOwner: true, ownerCount: 1 })).toMatchObject({ code: "forbidden" });
-    expect(checkOwnershipChange({ actor: manager, targetIsOwner: true, becomesOwner: false, ownerCount: 3 })).toMatchObject({ code: "forbidden" });
+    expect(
+      checkOwnershipChange({ actor: manager, targetIsOwner: false, becomesOwner: true, ownerCount: 1 }),
+    ).toMatchObject({ code: "forbidden" });
+    expect(
+      checkOwnershipChange({ actor: manager, targetIsOwner: true, becomesOwner: false, ownerCount: 3 }),
+    ).toMatchObject({ code: "forbidden" });
   });
   it("changes that do not touch ownership pass", () => {
-    expect(checkOwnershipChange({ actor: manager, targetIsOwner: false, becomesOwner: false, ownerCount: 1 })).toEqual({ ok: true });
+    expect(checkOwnershipChange({ actor: manager, targetIsOwner: false, becomesOwner: false, ownerCount: 1 })).toEqual({
+      ok: true,
+    });
   });
 });

@@ -2,7 +2,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
-import { describeInBrowser, everythingThePageHolds, expectAccessible, launchBrowser, openPage, screenshot, signIn } from "./support/browser.js";
+import {
+  describeInBrowser,
+  everythingThePageHolds,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+} from "./support/browser.js";
 
 const API_KEY = "sk-dashboard-test-7f3c9a1e5b2d4c6a8e0f";
 
@@ -21,8 +29,13 @@ describeInBrowser("dashboard: engine credentials are write-only", () => {
   let org: SeededOrg;
   const engineCard = (name: string) => page.locator(`li[data-engine-name="${name}"]`);
   /** GET …/engines with the browser's own session, as raw text (where a leaked key would show). */
-  const enginesText = () => page.evaluate(async (url) => (await fetch(url, { credentials: "same-origin" })).text(), `/api/orgs/${org.orgId}/engines`);
-  const engine = async (name: string) => (JSON.parse(await enginesText()).engines as EngineRecord[]).find((entry) => entry.name === name);
+  const enginesText = () =>
+    page.evaluate(
+      async (url) => (await fetch(url, { credentials: "same-origin" })).text(),
+      `/api/orgs/${org.orgId}/engines`,
+    );
+  const engine = async (name: string) =>
+    (JSON.parse(await enginesText()).engines as EngineRecord[]).find((entry) => entry.name === name);
 
   beforeAll(async () => {
     server = await startTestServer("pglite", { secretKey: "dashboard-test-secret-key-0123456789" });
@@ -55,7 +68,9 @@ describeInBrowser("dashboard: engine credentials are write-only", () => {
     await expectAccessible(page, "engine dialog with credentials");
     await screenshot(page, "engines-credentials-dialog");
 
-    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith(`/api/orgs/${org.orgId}/engines`));
+    const posted = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().endsWith(`/api/orgs/${org.orgId}/engines`),
+    );
     await dialog.getByRole("button", { name: "Create engine" }).click();
     expect((await posted).postDataJSON().credentials).toEqual({ apiKey: API_KEY });
     await engineCard("GPT").waitFor();
@@ -101,7 +116,9 @@ describeInBrowser("dashboard: engine credentials are write-only", () => {
       await dialog.getByLabel("Provider").selectOption("deepl");
       await dialog.getByLabel("Auth key").fill(API_KEY);
       await dialog.getByRole("button", { name: "Create engine" }).click();
-      await expect.poll(async () => (await dialog.getByRole("alert").textContent()) ?? "").toContain("set GLOSSA_SECRET_KEY");
+      await expect
+        .poll(async () => (await dialog.getByRole("alert").textContent()) ?? "")
+        .toContain("set GLOSSA_SECRET_KEY");
       await screenshot(barePage, "engines-credentials-secret-key-missing");
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });

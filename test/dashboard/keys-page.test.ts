@@ -3,7 +3,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
-import { describeInBrowser, everythingThePageHolds, expectAccessible, launchBrowser, openPage, elementsWiderThanViewport, screenshot, signIn } from "./support/browser.js";
+import {
+  describeInBrowser,
+  everythingThePageHolds,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  elementsWiderThanViewport,
+  screenshot,
+  signIn,
+} from "./support/browser.js";
 
 describeInBrowser("dashboard: API keys page", () => {
   let server: TestServer;
@@ -15,7 +24,8 @@ describeInBrowser("dashboard: API keys page", () => {
   let scopedRoleId: string;
   const keysPath = () => `/orgs/${acme.orgId}/keys`;
   const row = (name: string) => page.locator("tr", { has: page.locator("th", { hasText: name }) });
-  const localize = (secret: string) => new ApiClient(server.url).localize(secret, { sourceLocale: "en", targetLocale: "de", data: { a: "Hello" } });
+  const localize = (secret: string) =>
+    new ApiClient(server.url).localize(secret, { sourceLocale: "en", targetLocale: "de", data: { a: "Hello" } });
 
   beforeAll(async () => {
     server = await startTestServer("pglite");
@@ -31,7 +41,10 @@ describeInBrowser("dashboard: API keys page", () => {
     ] as const) {
       expectStatus(await acme.admin.post(`/api/orgs/${acme.orgId}/roles`, { name, permissions }), 201);
     }
-    const scoped = await acme.admin.post(`/api/orgs/${acme.orgId}/roles`, { name: "Scoped", permissions: ["engine:access"] });
+    const scoped = await acme.admin.post(`/api/orgs/${acme.orgId}/roles`, {
+      name: "Scoped",
+      permissions: ["engine:access"],
+    });
     scopedRoleId = scoped.body.id;
     ({ page } = await openPage(browser));
   });
@@ -51,7 +64,9 @@ describeInBrowser("dashboard: API keys page", () => {
       });
       await signIn(strictPage, server.url, ADMIN.email, ADMIN.password, keysPath());
       await strictPage.getByRole("tab", { name: "Service" }).waitFor();
-      const topbarColour = await strictPage.locator(".topbar").evaluate((element) => getComputedStyle(element).backgroundColor);
+      const topbarColour = await strictPage
+        .locator(".topbar")
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
       expect(topbarColour).toBe("rgb(17, 24, 39)");
       expect(violations).toEqual([]);
     } finally {
@@ -86,7 +101,9 @@ describeInBrowser("dashboard: API keys page", () => {
     await expectAccessible(page, "secret dialog");
     await screenshot(page, "keys-secret-dialog");
     await secretDialog.getByRole("button", { name: "Copy" }).click();
-    await expect.poll(async () => (await secretDialog.getByRole("status").textContent()) ?? "").toMatch(/Copied|Copying is blocked/);
+    await expect
+      .poll(async () => (await secretDialog.getByRole("status").textContent()) ?? "")
+      .toMatch(/Copied|Copying is blocked/);
 
     expect((await localize(secret)).status).toBe(200);
 
@@ -134,7 +151,11 @@ describeInBrowser("dashboard: API keys page", () => {
     await dialog.waitFor();
     for (let index = 0; index < 8; index++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null && document.activeElement !== document.body)).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.closest("dialog") !== null && document.activeElement !== document.body,
+        ),
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
@@ -143,11 +164,15 @@ describeInBrowser("dashboard: API keys page", () => {
     // Tabs follow the WAI-ARIA pattern: arrow keys move between Personal and Service.
     await page.getByRole("tab", { name: "Personal" }).focus();
     await page.keyboard.press("ArrowRight");
-    await expect.poll(async () => page.getByRole("tab", { name: "Service" }).getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(async () => page.getByRole("tab", { name: "Service" }).getAttribute("aria-selected"))
+      .toBe("true");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Service");
     await page.getByRole("tabpanel").waitFor();
     await page.keyboard.press("ArrowLeft");
-    await expect.poll(async () => page.getByRole("tab", { name: "Personal" }).getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(async () => page.getByRole("tab", { name: "Personal" }).getAttribute("aria-selected"))
+      .toBe("true");
   });
 
   it("offers only guard-approved roles and reachable engines for a service key, and edits its role and engines", async () => {
@@ -160,7 +185,8 @@ describeInBrowser("dashboard: API keys page", () => {
     expect(roleOptions.join("|")).toMatch(/No role/);
     expect(roleOptions.some((text) => text.startsWith("Member"))).toBe(true);
     expect(roleOptions.some((text) => text.startsWith("Translator"))).toBe(true);
-    for (const refused of ["Owner", "Admin", "Manager"]) expect(roleOptions.some((text) => text.startsWith(refused))).toBe(false);
+    for (const refused of ["Owner", "Admin", "Manager"])
+      expect(roleOptions.some((text) => text.startsWith(refused))).toBe(false);
     expect(await dialog.getByRole("checkbox").count()).toBe(2);
     await dialog.getByLabel("Name").fill("Build bot");
     await dialog.getByRole("checkbox", { name: /Second/ }).check();
@@ -197,9 +223,16 @@ describeInBrowser("dashboard: API keys page", () => {
     await dialog.getByLabel("Name").fill("Too broad");
     await dialog.getByLabel("Role").selectOption({ label: "Scoped — every engine" });
     // Someone widens the role while the dialog is open: the server's guard refuses.
-    expectStatus(await acme.admin.patch(`/api/orgs/${acme.orgId}/roles/${scopedRoleId}`, { permissions: ["engine:access", "org:manage_team"] }), 200);
+    expectStatus(
+      await acme.admin.patch(`/api/orgs/${acme.orgId}/roles/${scopedRoleId}`, {
+        permissions: ["engine:access", "org:manage_team"],
+      }),
+      200,
+    );
     await dialog.getByRole("button", { name: "Create key" }).click();
-    await expect.poll(async () => (await dialog.getByRole("alert").textContent()) ?? "").toContain("may hold engine:access only");
+    await expect
+      .poll(async () => (await dialog.getByRole("alert").textContent()) ?? "")
+      .toContain("may hold engine:access only");
     await screenshot(page, "keys-guard-error");
     await page.keyboard.press("Escape");
     const keys = await acme.admin.get(`/api/orgs/${acme.orgId}/keys?kind=service`);
@@ -270,7 +303,9 @@ describeInBrowser("dashboard: API keys page", () => {
   it("explains, in words, that service keys are deactivated because the plan lost RBAC", async () => {
     expectStatus(await acme.admin.put(`/api/admin/orgs/${acme.orgId}/plan`, { plan: "pro", rbac: true }), 200);
     await page.getByLabel("Organization").selectOption({ label: "Acme" });
-    const section = page.getByRole("region", { name: "Deactivated service keys" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Deactivated service keys" }) }));
+    const section = page
+      .getByRole("region", { name: "Deactivated service keys" })
+      .or(page.locator("section", { has: page.getByRole("heading", { name: "Deactivated service keys" }) }));
     await section.first().waitFor();
     expect(await page.getByRole("tab", { name: "Service" }).count()).toBe(0);
     const buildBot = row("Build bot");

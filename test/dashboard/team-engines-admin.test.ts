@@ -2,7 +2,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addMemberUser, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
-import { describeInBrowser, elementsWiderThanViewport, expectAccessible, launchBrowser, openPage, screenshot, signIn } from "./support/browser.js";
+import {
+  describeInBrowser,
+  elementsWiderThanViewport,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+} from "./support/browser.js";
 
 /** A configuration the server's pseudo-provider schema accepts (see src/core/engines/engine-config.ts). */
 const MARKETING_CONFIG = {
@@ -19,13 +27,25 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
   const memberRow = (email: string) => page.locator(`tr[data-member-email="${email}"]`);
   const roleCard = (name: string) => page.locator(`li[data-role-name="${name}"]`);
   const engineCard = (name: string) => page.locator(`li[data-engine-name="${name}"]`);
-  const members = async () => (await globex.admin.get(`/api/orgs/${globex.orgId}/members`)).body.members as { email: string; roleId: string; engineIds: string[] }[];
+  const members = async () =>
+    (await globex.admin.get(`/api/orgs/${globex.orgId}/members`)).body.members as {
+      email: string;
+      roleId: string;
+      engineIds: string[];
+    }[];
 
   beforeAll(async () => {
     server = await startTestServer("pglite");
     browser = await launchBrowser();
     globex = await seedOrganization(server.url, { name: "Globex", plan: "enterprise", rbac: true });
-    expectStatus(await globex.admin.post("/api/admin/users", { email: "newbie@example.test", password: "newbie-password-1", name: "Newbie" }), 201);
+    expectStatus(
+      await globex.admin.post("/api/admin/users", {
+        email: "newbie@example.test",
+        password: "newbie-password-1",
+        name: "Newbie",
+      }),
+      201,
+    );
     ({ page } = await openPage(browser));
     await signIn(page, server.url, ADMIN.email, ADMIN.password, path("team"));
   });
@@ -60,13 +80,17 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     expect(await roleCard("Reviewer").textContent()).toContain("No permissions");
 
     await page.getByLabel("Role of newbie@example.test").selectOption({ label: "Reviewer" });
-    await expect.poll(async () => (await members()).find((member) => member.email === "newbie@example.test")?.roleId).not.toBe(globex.roles.member);
+    await expect
+      .poll(async () => (await members()).find((member) => member.email === "newbie@example.test")?.roleId)
+      .not.toBe(globex.roles.member);
 
     await page.getByRole("button", { name: "Engines of newbie@example.test" }).click();
     const grants = page.getByRole("dialog", { name: "Engine access of newbie@example.test" });
     await grants.getByRole("checkbox", { name: "Pseudo" }).click();
     await grants.getByText("Granted Pseudo.").waitFor();
-    expect((await members()).find((member) => member.email === "newbie@example.test")?.engineIds).toEqual([globex.engineId]);
+    expect((await members()).find((member) => member.email === "newbie@example.test")?.engineIds).toEqual([
+      globex.engineId,
+    ]);
     await screenshot(page, "team-grants-dialog");
     await expectAccessible(page, "grants dialog");
     await grants.getByRole("checkbox", { name: "Pseudo" }).click();
@@ -89,11 +113,15 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     const confirm = page.getByRole("dialog", { name: "Delete role" });
     expect(await confirm.textContent()).toContain("Reviewer");
     await confirm.getByRole("button", { name: "Delete role" }).click();
-    await expect.poll(async () => (await confirm.getByRole("alert").textContent()) ?? "").toContain("still hold this role");
+    await expect
+      .poll(async () => (await confirm.getByRole("alert").textContent()) ?? "")
+      .toContain("still hold this role");
     await confirm.getByRole("button", { name: "Cancel" }).click();
 
     await page.getByLabel("Role of newbie@example.test").selectOption({ label: "Member" });
-    await expect.poll(async () => (await members()).find((member) => member.email === "newbie@example.test")?.roleId).toBe(globex.roles.member);
+    await expect
+      .poll(async () => (await members()).find((member) => member.email === "newbie@example.test")?.roleId)
+      .toBe(globex.roles.member);
     await page.getByRole("button", { name: "Delete role Reviewer" }).click();
     await confirm.getByRole("button", { name: "Delete role" }).click();
     await roleCard("Reviewer").waitFor({ state: "detached" });
@@ -117,7 +145,10 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     expect(await dialog.getByLabel("Provider").locator("option").allTextContents()).toContain("pseudo");
     await dialog.getByLabel("Provider").selectOption("pseudo");
     await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal",');
-    await dialog.getByText(/is not valid JSON/).first().waitFor();
+    await dialog
+      .getByText(/is not valid JSON/)
+      .first()
+      .waitFor();
     await dialog.getByRole("button", { name: "Create engine" }).click();
     expect(await dialog.getByRole("alert").textContent()).toContain("not valid JSON");
     await dialog.getByLabel("Configuration (JSON object)").fill('["not", "an object"]');
@@ -125,13 +156,19 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     expect(await dialog.getByRole("alert").textContent()).toContain("must be a JSON object");
     await dialog.getByLabel("Configuration (JSON object)").fill('{"style": "formal"}');
     await dialog.getByRole("button", { name: "Create engine" }).click();
-    await expect.poll(async () => (await dialog.getByRole("alert").textContent()) ?? "").toContain('not valid for provider "pseudo"');
+    await expect
+      .poll(async () => (await dialog.getByRole("alert").textContent()) ?? "")
+      .toContain('not valid for provider "pseudo"');
     await dialog.getByLabel("Configuration (JSON object)").fill(JSON.stringify(MARKETING_CONFIG));
     await expectAccessible(page, "engine dialog");
     await screenshot(page, "engines-create-dialog");
     await dialog.getByRole("button", { name: "Create engine" }).click();
     await engineCard("Marketing").waitFor();
-    const engines = (await globex.admin.get(`/api/orgs/${globex.orgId}/engines`)).body.engines as { id: string; name: string; config: unknown }[];
+    const engines = (await globex.admin.get(`/api/orgs/${globex.orgId}/engines`)).body.engines as {
+      id: string;
+      name: string;
+      config: unknown;
+    }[];
     const marketing = engines.find((engine) => engine.name === "Marketing")!;
     expect(marketing.config).toEqual(MARKETING_CONFIG);
     expect(await engineCard("Marketing").textContent()).toContain("1 glossary entry · 1 instruction");
@@ -174,10 +211,14 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "member.added" }).first().waitFor();
     await page.getByLabel("Action").selectOption("engine.created");
-    await expect.poll(async () => new Set(await page.locator("tbody tr td:nth-child(2)").allTextContents())).toEqual(new Set(["engine.created"]));
+    await expect
+      .poll(async () => new Set(await page.locator("tbody tr td:nth-child(2)").allTextContents()))
+      .toEqual(new Set(["engine.created"]));
     await page.getByLabel("Action").selectOption("");
     await page.getByLabel("Actor").selectOption({ label: "viewer@example.test" });
-    await expect.poll(async () => new Set(await page.locator("tbody tr td:nth-child(3)").allTextContents())).toEqual(new Set(["viewer@example.test"]));
+    await expect
+      .poll(async () => new Set(await page.locator("tbody tr td:nth-child(3)").allTextContents()))
+      .toEqual(new Set(["viewer@example.test"]));
     expect(await page.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(["key.created"]);
     expect(await page.locator("main").textContent()).not.toMatch(/gls_[0-9A-Za-z]{38}/);
     await expectAccessible(page, "audit log");
@@ -219,7 +260,9 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
       await viewerPage.getByRole("button", { name: "Localize" }).waitFor();
       expect(await viewerPage.getByRole("button", { name: "Create engine" }).count()).toBe(0);
       await viewerPage.getByRole("button", { name: "Localize" }).click();
-      await expect.poll(async () => (await viewerPage.getByRole("alert").textContent()) ?? "").toContain("may not use engine");
+      await expect
+        .poll(async () => (await viewerPage.getByRole("alert").textContent()) ?? "")
+        .toContain("may not use engine");
       await screenshot(viewerPage, "engines-member-denied");
     } finally {
       await context.close();
@@ -259,8 +302,12 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await page.getByRole("button", { name: "Create organization" }).click();
     await page.getByText("Created Initech.").waitFor();
     await page.locator('li[data-org-name="Initech"]').waitFor();
-    await expect.poll(async () => page.getByLabel("Organization").locator("option").allTextContents()).toContain("Initech");
-    const created = (await globex.admin.get("/api/admin/orgs")).body.organizations.find((org: { name: string }) => org.name === "Initech");
+    await expect
+      .poll(async () => page.getByLabel("Organization").locator("option").allTextContents())
+      .toContain("Initech");
+    const created = (await globex.admin.get("/api/admin/orgs")).body.organizations.find(
+      (org: { name: string }) => org.name === "Initech",
+    );
     expect([created.plan, created.rbac]).toEqual(["enterprise", true]);
     await expectAccessible(page, "admin page");
     await screenshot(page, "admin");

@@ -43,7 +43,10 @@ describe.each(STORES)("POST /api/orgs/:orgId/engines/:engineId/try on %s", (stor
     expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/members/${userId}/engines/${seed.engineId}`), 204);
     expect((await client.post(path, body)).body.code).toBe("engine_access_denied");
 
-    expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}/members/${userId}`, { roleId: seed.roles.member }), 200);
+    expectStatus(
+      await seed.admin.patch(`/api/orgs/${seed.orgId}/members/${userId}`, { roleId: seed.roles.member }),
+      200,
+    );
     expectStatus(await client.post(path, body), 200);
   });
 
@@ -84,7 +87,9 @@ describe.each(STORES)("POST /api/orgs/:orgId/engines/:engineId/try on %s", (stor
 
   it("refuses a cross-site browser request (CSRF)", async () => {
     const seed = await seedOrganization(server.url);
-    const response = await seed.admin.request("POST", `/api/orgs/${seed.orgId}/engines/${seed.engineId}/try`, body, { origin: "https://evil.example" });
+    const response = await seed.admin.request("POST", `/api/orgs/${seed.orgId}/engines/${seed.engineId}/try`, body, {
+      origin: "https://evil.example",
+    });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe("csrf_rejected");
   });
@@ -93,7 +98,9 @@ describe.each(STORES)("POST /api/orgs/:orgId/engines/:engineId/try on %s", (stor
     const seed = await seedOrganization(server.url);
     const response = await seed.admin.get("/api/providers");
     expectStatus(response, 200);
-    expect(response.body.providers).toEqual(expect.arrayContaining(["pseudo", "apertium", "openai", "anthropic", "deepl"]));
+    expect(response.body.providers).toEqual(
+      expect.arrayContaining(["pseudo", "apertium", "openai", "anthropic", "deepl"]),
+    );
     // Offline machine translation is the default wherever Apertium has a pair installed.
     const apertiumInstalled = existsSync("/usr/bin/apertium") && readdirSync("/usr/share/apertium/modes").length > 0;
     expect(response.body.defaultProvider).toBe(apertiumInstalled ? "apertium" : "pseudo");

@@ -13,8 +13,13 @@ describe("apertium provider", () => {
   });
 
   it("refuses a configured mode that does not match the pair", async () => {
-    const error = await provider.translate({ sourceLocale: "en", targetLocale: "fr", texts: ["Hi"], hints: [undefined], model: "eng-spa" }).catch((failure: unknown) => failure);
-    expect(error).toMatchObject({ failure: "rejected", message: "the Apertium mode eng-spa does not translate en → fr" });
+    const error = await provider
+      .translate({ sourceLocale: "en", targetLocale: "fr", texts: ["Hi"], hints: [undefined], model: "eng-spa" })
+      .catch((failure: unknown) => failure);
+    expect(error).toMatchObject({
+      failure: "rejected",
+      message: "the Apertium mode eng-spa does not translate en → fr",
+    });
   });
 
   it("reports a pair it cannot serve", async () => {
@@ -25,7 +30,12 @@ describe("apertium provider", () => {
     const output = await provider.translate({
       sourceLocale: "en",
       targetLocale: "es",
-      texts: ["The cat is black", "Hello {name}, you have <b>new</b> messages", "Open the Glossa house", "%s files & %1$d folders"],
+      texts: [
+        "The cat is black",
+        "Hello {name}, you have <b>new</b> messages",
+        "Open the Glossa house",
+        "%s files & %1$d folders",
+      ],
       hints: [undefined, undefined, undefined, undefined],
       glossary: [{ type: "non_translatable", term: "Glossa" }],
     });
@@ -45,8 +55,13 @@ describe("apertium provider", () => {
 describe("apertium provider limits", () => {
   it("stops a run that exceeds the timeout and says so", async () => {
     const provider = apertiumProvider(providerContext({ timeoutMs: 100 }));
-    const long = Array.from({ length: 3000 }, (_, i) => `The black cat number ${i} sleeps in the white house near the old river.`);
-    const error = await provider.translate({ sourceLocale: "en", targetLocale: "es", texts: long, hints: long.map(() => undefined) }).catch((failure: unknown) => failure);
+    const long = Array.from(
+      { length: 3000 },
+      (_, i) => `The black cat number ${i} sleeps in the white house near the old river.`,
+    );
+    const error = await provider
+      .translate({ sourceLocale: "en", targetLocale: "es", texts: long, hints: long.map(() => undefined) })
+      .catch((failure: unknown) => failure);
     expect(error).toMatchObject({ failure: "timeout", message: "apertium was stopped: no answer within 100 ms" });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { glossaryEntries, glossaryHash, glossaryLanguage, glossaryTsv, supportsGlossaryPair } from "../../src/core/engines/deepl-glossary.js";
+import {
+  glossaryEntries,
+  glossaryHash,
+  glossaryLanguage,
+  glossaryTsv,
+  supportsGlossaryPair,
+} from "../../src/core/engines/deepl-glossary.js";
 import type { GlossaryItem } from "../../src/core/engines/glossary.js";
 
 describe("DeepL glossary rules (pure)", () => {

@@ -56,7 +56,17 @@ describe("model ranking", () => {
   });
 
   it("a model listed for several rules keeps its most specific place", () => {
-    expect(rankModels([{ model: "x", rank: 0 }, { targetLocale: "de", model: "y" }, { targetLocale: "de", model: "x", rank: 1 }], "en", "de")).toEqual(["y", "x"]);
+    expect(
+      rankModels(
+        [
+          { model: "x", rank: 0 },
+          { targetLocale: "de", model: "y" },
+          { targetLocale: "de", model: "x", rank: 1 },
+        ],
+        "en",
+        "de",
+      ),
+    ).toEqual(["y", "x"]);
   });
 
   it("no rule for the pair → no model", () => {

@@ -26,12 +26,28 @@ describe("placeholder validation", () => {
     ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {Elemente}}", []],
     ["[docs](https://x.test/a)", "[Doku](https://x.test/a)", []],
     // Plural categories may change with the language; tokens may not.
-    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}", []],
+    [
+      "{n, plural, one {# file} other {# files}}",
+      "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}",
+      [],
+    ],
     ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла}}", ['lost "other {"']],
-    ["{n, plural, one {# file} other {# files}}", "{count, plural, one {# Datei} other {# Dateien}}", ['lost "{n, plural,"', 'invented "{count, plural,"']],
-    ["{n, plural, one {{name} has # file} other {{name} has # files}}", "{n, plural, one {{name} hat # Datei} other {{user} hat # Dateien}}", ['invented "{user}"']],
+    [
+      "{n, plural, one {# file} other {# files}}",
+      "{count, plural, one {# Datei} other {# Dateien}}",
+      ['lost "{n, plural,"', 'invented "{count, plural,"'],
+    ],
+    [
+      "{n, plural, one {{name} has # file} other {{name} has # files}}",
+      "{n, plural, one {{name} hat # Datei} other {{user} hat # Dateien}}",
+      ['invented "{user}"'],
+    ],
     ["{n, plural, one {# file} other {# files}}", "{n, plural, one {Datei} other {Dateien}}", ['lost "#"']],
-    ["{g, select, male {He} other {They}}", "{g, select, male {Er} female {Sie} other {Sie}}", ['invented "}"', 'invented "female {"']],
+    [
+      "{g, select, male {He} other {They}}",
+      "{g, select, male {Er} female {Sie} other {Sie}}",
+      ['invented "}"', 'invented "female {"'],
+    ],
     // Prose percentages are not printf conversions ("% o" would be one with a space flag).
     ["20% off, 100% sure", "20 % Rabatt, 100 % sicher", []],
   ])("%j → %j", (source, output, expected) => {
@@ -52,7 +68,9 @@ describe("glossary", () => {
   ];
 
   it("applies items by locale pair, with the locale rules", () => {
-    expect(glossaryFor(glossary, "en", "de-DE").map((item) => item.type === "custom_translation" && item.translation)).toEqual([false, "Übersicht"]);
+    expect(
+      glossaryFor(glossary, "en", "de-DE").map((item) => item.type === "custom_translation" && item.translation),
+    ).toEqual([false, "Übersicht"]);
     expect(glossaryFor(glossary, "en", "es")).toHaveLength(1);
   });
 
@@ -81,9 +99,12 @@ describe("placeholder markers (Apertium, DeepL)", () => {
 
   it("restores them, in whatever order the engine put them", () => {
     const masked = mask("Hi {name}, <b>open</b> the Glossa dashboard & more", glossary);
-    expect(unmask('Hola <g-p i="0"/>, abre el <g-p i="4"/> de <g-p i="3"/> <g-p i="1"/>ya<g-p  i="2" /> &amp; más', masked.restore)).toBe(
-      "Hola {name}, abre el panel de Glossa <b>ya</b> & más",
-    );
+    expect(
+      unmask(
+        'Hola <g-p i="0"/>, abre el <g-p i="4"/> de <g-p i="3"/> <g-p i="1"/>ya<g-p  i="2" /> &amp; más',
+        masked.restore,
+      ),
+    ).toBe("Hola {name}, abre el panel de Glossa <b>ya</b> & más");
   });
 });
 
@@ -127,8 +148,14 @@ describe("LLM prompt and answer", () => {
       targetLocale: "de-DE",
       texts: ["Save", "Cancel"],
       hints: [["Settings", "Footer"], undefined],
-      glossary: [{ type: "non_translatable", term: "Glossa" }, { type: "custom_translation", term: "Save", translation: "Speichern" }],
-      instructions: [{ targetLocale: "de", text: "Use the informal du." }, { targetLocale: "fr", text: "Use vous." }],
+      glossary: [
+        { type: "non_translatable", term: "Glossa" },
+        { type: "custom_translation", term: "Save", translation: "Speichern" },
+      ],
+      instructions: [
+        { targetLocale: "de", text: "Use the informal du." },
+        { targetLocale: "fr", text: "Use vous." },
+      ],
       brandVoice: [{ text: "Friendly and brief." }],
     });
     expect(prompt.system).toContain("from en to de-DE");
@@ -160,20 +187,30 @@ describe("LLM prompt and answer", () => {
 describe("engine configuration", () => {
   it("validates per provider", () => {
     expect(configErrors("openai", { models: [{ model: "gpt-4o-mini" }] })).toEqual([]);
-    expect(configErrors("openai", {})).toEqual([{ path: "/config/models", message: "openai engines need at least one model" }]);
+    expect(configErrors("openai", {})).toEqual([
+      { path: "/config/models", message: "openai engines need at least one model" },
+    ]);
     expect(configErrors("deepl", {})).toEqual([]);
     expect(configErrors("pseudo", { apiKey: "sk-123" }).length).toBeGreaterThan(0);
-    expect(configErrors("openai", { models: [{ model: "m", targetLocale: "not a locale" }] })).toEqual([{ path: "/config/models/0/targetLocale", message: "must be a BCP-47 locale or *" }]);
+    expect(configErrors("openai", { models: [{ model: "m", targetLocale: "not a locale" }] })).toEqual([
+      { path: "/config/models/0/targetLocale", message: "must be a BCP-47 locale or *" },
+    ]);
     expect(configErrors("deepl", { chunking: { maxItems: 0 } })[0]?.path).toBe("/config/chunking/maxItems");
     expect(configErrors("openai", { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "m" }] })).toEqual([]);
-    expect(configErrors("openai", { baseUrl: "https://user:sk-secret@proxy.test/v1", models: [{ model: "m" }] })[0]?.path).toBe("/config/baseUrl");
-    expect(configErrors("openai", { baseUrl: "file:///etc/passwd", models: [{ model: "m" }] })[0]?.path).toBe("/config/baseUrl");
+    expect(
+      configErrors("openai", { baseUrl: "https://user:sk-secret@proxy.test/v1", models: [{ model: "m" }] })[0]?.path,
+    ).toBe("/config/baseUrl");
+    expect(configErrors("openai", { baseUrl: "file:///etc/passwd", models: [{ model: "m" }] })[0]?.path).toBe(
+      "/config/baseUrl",
+    );
     expect(credentialErrors("anthropic", {})).not.toEqual([]);
     expect(credentialErrors("apertium", { apiKey: "x" })).not.toEqual([]);
   });
 
   it("fingerprints configurations independently of key order", () => {
-    expect(configFingerprint("openai", { a: 1, b: [1, { c: 2, d: 3 }] })).toBe(configFingerprint("openai", { b: [1, { d: 3, c: 2 }], a: 1 }));
+    expect(configFingerprint("openai", { a: 1, b: [1, { c: 2, d: 3 }] })).toBe(
+      configFingerprint("openai", { b: [1, { d: 3, c: 2 }], a: 1 }),
+    );
     expect(configFingerprint("openai", { a: 1 })).not.toBe(configFingerprint("openai", { a: 2 }));
     expect(configFingerprint("openai", { a: 1 })).not.toBe(configFingerprint("anthropic", { a: 1 }));
   });
@@ -190,7 +227,16 @@ describe("locale codes of the providers", () => {
   });
 
   it("tries the regional variant first", () => {
-    expect(apertiumModeCandidates("es", "pt-BR")).toEqual(["spa-por_BR", "spa-por", "spa-pt_BR", "spa-pt", "es-por_BR", "es-por", "es-pt_BR", "es-pt"]);
+    expect(apertiumModeCandidates("es", "pt-BR")).toEqual([
+      "spa-por_BR",
+      "spa-por",
+      "spa-pt_BR",
+      "spa-pt",
+      "es-por_BR",
+      "es-por",
+      "es-pt_BR",
+      "es-pt",
+    ]);
   });
 
   it.each([

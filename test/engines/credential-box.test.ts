@@ -17,7 +17,12 @@ describe("credential encryption (AES-256-GCM)", () => {
   it.each([
     ["another secret", "another-secret", "org_a", (sealed: string) => sealed],
     ["another organization", secret, "org_b", (sealed: string) => sealed],
-    ["a tampered ciphertext", secret, "org_a", (sealed: string) => sealed.slice(0, -2) + (sealed.endsWith("AA") ? "BB" : "AA")],
+    [
+      "a tampered ciphertext",
+      secret,
+      "org_a",
+      (sealed: string) => sealed.slice(0, -2) + (sealed.endsWith("AA") ? "BB" : "AA"),
+    ],
     ["an unknown format", secret, "org_a", () => "v0.x.y.z"],
   ])("refuses %s", (_, key, organizationId, alter) => {
     const sealed = alter(encryptCredentials(secret, "org_a", credentials));

@@ -19,7 +19,10 @@ describe("provider credentials in the logs", () => {
       },
     });
     server = await startTestServer("pglite", { secretKey: "log-test-secret" }, { level: "trace", stream });
-    stub = await startStub(() => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${API_KEY}` } } }));
+    stub = await startStub(() => ({
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${API_KEY}` } },
+    }));
   });
   afterAll(async () => {
     await stub?.close();
@@ -35,9 +38,17 @@ describe("provider credentials in the logs", () => {
       credentials: { apiKey: API_KEY },
     });
     expectStatus(engine, 201);
-    expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}/engines/${engine.body.id}`, { credentials: { apiKey: API_KEY } }), 200);
+    expectStatus(
+      await seed.admin.patch(`/api/orgs/${seed.orgId}/engines/${engine.body.id}`, { credentials: { apiKey: API_KEY } }),
+      200,
+    );
     const { secret } = await createKey(seed.admin, seed.orgId, { name: "logs" });
-    const failed = await seed.admin.localize(secret, { engineId: engine.body.id, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    const failed = await seed.admin.localize(secret, {
+      engineId: engine.body.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
     expect(failed.status).toBe(502);
     expect(stub.requests).toHaveLength(1);
     expect(lines.length).toBeGreaterThan(5);

@@ -20,15 +20,30 @@ function deeplWithGlossaries(options: { failCreation?: number; ignoreGlossary?: 
   const glossaries = new Map<string, [string, string][]>();
   return (request: RecordedRequest): StubReply => {
     if (request.method === "POST" && request.path === "/v2/glossaries") {
-      if (options.failCreation) return { status: options.failCreation, body: { message: "Unsupported glossary language pair" } };
+      if (options.failCreation)
+        return { status: options.failCreation, body: { message: "Unsupported glossary language pair" } };
       const id = `gl-${glossaries.size + 1}`;
-      glossaries.set(id, (request.body.entries as string).split("\n").map((line) => line.split("\t") as [string, string]));
-      return { status: 201, body: { glossary_id: id, ready: true, source_lang: request.body.source_lang, target_lang: request.body.target_lang, entry_count: glossaries.get(id)!.length } };
+      glossaries.set(
+        id,
+        (request.body.entries as string).split("\n").map((line) => line.split("\t") as [string, string]),
+      );
+      return {
+        status: 201,
+        body: {
+          glossary_id: id,
+          ready: true,
+          source_lang: request.body.source_lang,
+          target_lang: request.body.target_lang,
+          entry_count: glossaries.get(id)!.length,
+        },
+      };
     }
     if (request.method === "DELETE") return { status: 204, body: "" };
     const entries = options.ignoreGlossary ? [] : (glossaries.get(request.body.glossary_id) ?? []);
-    if (request.body.glossary_id && !glossaries.has(request.body.glossary_id)) return { status: 404, body: { message: "Glossary not found" } };
-    const apply = (text: string) => entries.reduce((out, [term, translation]) => out.split(term).join(translation), text);
+    if (request.body.glossary_id && !glossaries.has(request.body.glossary_id))
+      return { status: 404, body: { message: "Glossary not found" } };
+    const apply = (text: string) =>
+      entries.reduce((out, [term, translation]) => out.split(term).join(translation), text);
     return { body: { translations: (request.body.text as string[]).map((text) => ({ text: `DE ${apply(text)}` })) } };
   };
 }
@@ -51,7 +66,10 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     database = await openTestDatabase(store);
     await migrate(database.sql);
     await database.sql.query("insert into organizations (id, name) values ('org_deeplglossarytest', 'Acme')");
-    await database.sql.query("insert into engines (id, organization_id, name, provider) values ($1, 'org_deeplglossarytest', 'DeepL', 'deepl')", [engineId]);
+    await database.sql.query(
+      "insert into engines (id, organization_id, name, provider) values ($1, 'org_deeplglossarytest', 'DeepL', 'deepl')",
+      [engineId],
+    );
   });
   afterAll(async () => {
     await database.drop();
@@ -63,20 +81,32 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
   });
 
   const provider = () => {
-    const context = { ...providerContext({ baseUrl: stub!.url }, { authKey: KEY }), engineId, services: { deeplGlossaries: deeplGlossaryStore(database.sql) } };
+    const context = {
+      ...providerContext({ baseUrl: stub!.url }, { authKey: KEY }),
+      engineId,
+      services: { deeplGlossaries: deeplGlossaryStore(database.sql) },
+    };
     return deeplProvider(context);
   };
-  const glossaryCreations = () => stub!.requests.filter((request) => request.method === "POST" && request.path === "/v2/glossaries");
+  const glossaryCreations = () =>
+    stub!.requests.filter((request) => request.method === "POST" && request.path === "/v2/glossaries");
   const translations = () => stub!.requests.filter((request) => request.path === "/v2/translate");
 
   it("creates a glossary for the pair's custom translations once and translates with glossary_id", async () => {
     stub = await startStub(deeplWithGlossaries());
-    const output = await provider().translate(call(["Open the dashboard in Glossa"], [DASHBOARD, GLOSSA], { targetLocale: "de-DE" }));
+    const output = await provider().translate(
+      call(["Open the dashboard in Glossa"], [DASHBOARD, GLOSSA], { targetLocale: "de-DE" }),
+    );
     expect(output.texts).toEqual(["DE Open the Übersicht in Glossa"]);
 
     const [creation] = glossaryCreations();
     expect(creation!.headers.authorization).toBe(`DeepL-Auth-Key ${KEY}`);
-    expect(creation!.body).toMatchObject({ source_lang: "EN", target_lang: "DE", entries: "dashboard\tÜbersicht", entries_format: "tsv" });
+    expect(creation!.body).toMatchObject({
+      source_lang: "EN",
+      target_lang: "DE",
+      entries: "dashboard\tÜbersicht",
+      entries_format: "tsv",
+    });
     expect(creation!.body.name).toEqual(expect.any(String));
     const [translation] = translations();
     expect(translation!.body).toMatchObject({ glossary_id: "gl-1", source_lang: "EN", target_lang: "DE" });
@@ -92,7 +122,10 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
   it("creates one glossary for concurrent chunks of one request", async () => {
     stub = await startStub(deeplWithGlossaries());
     const deepl = provider();
-    await Promise.all([deepl.translate(call(["dashboard one"], [DASHBOARD])), deepl.translate(call(["dashboard two"], [DASHBOARD]))]);
+    await Promise.all([
+      deepl.translate(call(["dashboard one"], [DASHBOARD])),
+      deepl.translate(call(["dashboard two"], [DASHBOARD])),
+    ]);
     expect(glossaryCreations()).toHaveLength(1);
   });
 
@@ -102,14 +135,21 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     const changed: GlossaryItem = { type: "custom_translation", term: "dashboard", translation: "Armaturenbrett" };
     const output = await provider().translate(call(["The dashboard"], [changed]));
     expect(output.texts).toEqual(["DE The Armaturenbrett"]);
-    expect(glossaryCreations().map((request) => request.body.entries)).toEqual(["dashboard\tÜbersicht", "dashboard\tArmaturenbrett"]);
+    expect(glossaryCreations().map((request) => request.body.entries)).toEqual([
+      "dashboard\tÜbersicht",
+      "dashboard\tArmaturenbrett",
+    ]);
     expect(translations()[1]!.body.glossary_id).toBe("gl-2");
-    expect(stub.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toEqual(["/v2/glossaries/gl-1"]);
+    expect(stub.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toEqual([
+      "/v2/glossaries/gl-1",
+    ]);
   });
 
   it("falls back to markers for a pair DeepL has no glossaries for", async () => {
     stub = await startStub(deeplWithGlossaries());
-    const output = await provider().translate(call(["The dashboard"], [{ ...DASHBOARD, translation: "לוח" }], { targetLocale: "he" }));
+    const output = await provider().translate(
+      call(["The dashboard"], [{ ...DASHBOARD, translation: "לוח" }], { targetLocale: "he" }),
+    );
     expect(output.texts).toEqual(["DE The לוח"]);
     expect(glossaryCreations()).toHaveLength(0);
     expect(translations()[0]!.body.glossary_id).toBeUndefined();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { deeplBaseUrl, deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
-import { ProviderError } from "../../src/engines/provider-error.js";
+import { type ProviderError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";
 import { startStub, type StubServer } from "./support/stub-server.js";
 
@@ -29,7 +29,9 @@ describe("deepl provider (/v2/translate wire format)", () => {
 
   it("sends DeepL-Auth-Key, DeepL language codes, XML tag handling with protected placeholders, formality and context", async () => {
     stub = await startStub((request) => ({ body: deeplAnswer(request.body.text) }));
-    const output = await deeplProvider(providerContext({ baseUrl: stub.url, formality: "less" }, { authKey: KEY })).translate({
+    const output = await deeplProvider(
+      providerContext({ baseUrl: stub.url, formality: "less" }, { authKey: KEY }),
+    ).translate({
       sourceLocale: "en-US",
       targetLocale: "pt-BR",
       texts: ["Hello {name}, <b>welcome</b> to Glossa & the dashboard", "Save"],
@@ -60,7 +62,12 @@ describe("deepl provider (/v2/translate wire format)", () => {
   it("sends at most 50 texts per request and keeps the order", async () => {
     stub = await startStub((request) => ({ body: deeplAnswer(request.body.text) }));
     const texts = Array.from({ length: 120 }, (_, i) => `Item ${i}`);
-    const output = await deeplProvider(providerContext({ baseUrl: stub.url }, { authKey: KEY })).translate({ sourceLocale: "en", targetLocale: "de", texts, hints: texts.map(() => undefined) });
+    const output = await deeplProvider(providerContext({ baseUrl: stub.url }, { authKey: KEY })).translate({
+      sourceLocale: "en",
+      targetLocale: "de",
+      texts,
+      hints: texts.map(() => undefined),
+    });
     expect(stub.requests.map((request) => request.body.text.length)).toEqual([50, 50, 20]);
     expect(output.texts).toEqual(texts.map((text) => `DE ${text}`));
   });

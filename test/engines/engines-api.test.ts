@@ -17,10 +17,15 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     server = await startTestServer(store, { secretKey: "test-secret-key-for-credentials" });
     // Model "down" fails, "leaky" loses placeholders, anything else translates by prefixing "DE ".
     stub = await startStub((request) => {
-      if (request.headers.authorization !== `Bearer ${API_KEY}`) return { status: 401, body: { error: { message: `Incorrect API key provided: ${request.headers.authorization}` } } };
+      if (request.headers.authorization !== `Bearer ${API_KEY}`)
+        return {
+          status: 401,
+          body: { error: { message: `Incorrect API key provided: ${request.headers.authorization}` } },
+        };
       const items = promptItems(request.body.messages[1].content);
       if (request.body.model === "down") return { status: 500, body: { error: { message: "boom" } } };
-      if (request.body.model === "leaky") return { body: openaiAnswer(items, (text) => `DE ${text.replace(/\{\w+\}/g, "")}`) };
+      if (request.body.model === "leaky")
+        return { body: openaiAnswer(items, (text) => `DE ${text.replace(/\{\w+\}/g, "")}`) };
       return { body: openaiAnswer(items, (text) => `DE ${text}`, { prompt_tokens: 100, completion_tokens: 20 }) };
     });
     seed = await seedOrganization(server.url);
@@ -33,8 +38,16 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
 
   const requestsOf = (model: string) => stub.requests.filter((request) => request.body.model === model).length;
 
-  async function openaiEngine(config: Record<string, unknown>, credentials: Record<string, string> | undefined = { apiKey: API_KEY }) {
-    const response = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "OpenAI", provider: "openai", config: { baseUrl: stub.url, ...FAST, ...config }, credentials });
+  async function openaiEngine(
+    config: Record<string, unknown>,
+    credentials: Record<string, string> | undefined = { apiKey: API_KEY },
+  ) {
+    const response = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "OpenAI",
+      provider: "openai",
+      config: { baseUrl: stub.url, ...FAST, ...config },
+      credentials,
+    });
     expectStatus(response, 201);
     return response.body;
   }
@@ -47,17 +60,30 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
       engine,
       (await seed.admin.get(`/api/orgs/${seed.orgId}/engines`)).body,
       (await seed.admin.get(`/api/orgs/${seed.orgId}/engines/${engine.id}`)).body,
-      (await seed.admin.patch(`/api/orgs/${seed.orgId}/engines/${engine.id}`, { name: "Renamed", credentials: { apiKey: API_KEY } })).body,
+      (
+        await seed.admin.patch(`/api/orgs/${seed.orgId}/engines/${engine.id}`, {
+          name: "Renamed",
+          credentials: { apiKey: API_KEY },
+        })
+      ).body,
       (await seed.admin.get(`/api/orgs/${seed.orgId}/audit`)).body,
     ];
     for (const body of responses) expect(JSON.stringify(body)).not.toContain(API_KEY);
 
-    const [row] = await server.database.sql.query<{ credentials: string }>("select credentials from engines where id = $1", [engine.id]);
+    const [row] = await server.database.sql.query<{ credentials: string }>(
+      "select credentials from engines where id = $1",
+      [engine.id],
+    );
     expect(row!.credentials).toMatch(/^v1\./);
     expect(row!.credentials).not.toContain(API_KEY);
     expect(Buffer.from(row!.credentials.split(".")[3]!, "base64url").toString("latin1")).not.toContain(API_KEY);
 
-    const translated = await seed.admin.localize(secret, { engineId: engine.id, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    const translated = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
     expectStatus(translated, 200);
     expect(stub.requests.at(-1)!.headers.authorization).toBe(`Bearer ${API_KEY}`);
 
@@ -66,34 +92,70 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
   });
 
   it("validates the configuration and the credentials per provider", async () => {
-    const noModels = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "x", provider: "openai", config: {} });
+    const noModels = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "x",
+      provider: "openai",
+      config: {},
+    });
     expect(noModels.status).toBe(400);
-    expect(noModels.body.errors).toEqual([{ path: "/config/models", message: "openai engines need at least one model" }]);
-    const secretInConfig = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "x", provider: "deepl", config: { authKey: "k" } });
+    expect(noModels.body.errors).toEqual([
+      { path: "/config/models", message: "openai engines need at least one model" },
+    ]);
+    const secretInConfig = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "x",
+      provider: "deepl",
+      config: { authKey: "k" },
+    });
     expect(secretInConfig.status).toBe(400);
-    const badCredentials = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "x", provider: "deepl", credentials: { apiKey: "k" } });
+    const badCredentials = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "x",
+      provider: "deepl",
+      credentials: { apiKey: "k" },
+    });
     expect(badCredentials.status).toBe(400);
     expect(badCredentials.body.errors.map((error: { path: string }) => error.path)).toContain("/credentials");
   });
 
   it("falls back to the next model and names the one that produced the output; counts real tokens", async () => {
-    const engine = await openaiEngine({ models: [{ model: "down" }, { model: "leaky", rank: 1 }, { model: "fallback-ok", rank: 2 }] });
-    const response = await seed.admin.localize(secret, { engineId: engine.id, sourceLocale: "EN", targetLocale: "de_DE", data: { greeting: "Hello {name}" } });
+    const engine = await openaiEngine({
+      models: [{ model: "down" }, { model: "leaky", rank: 1 }, { model: "fallback-ok", rank: 2 }],
+    });
+    const response = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "EN",
+      targetLocale: "de_DE",
+      data: { greeting: "Hello {name}" },
+    });
     expectStatus(response, 200);
-    expect(response.body).toMatchObject({ sourceLocale: "en", targetLocale: "de-DE", data: { greeting: "DE Hello {name}" }, model: "openai/fallback-ok" });
+    expect(response.body).toMatchObject({
+      sourceLocale: "en",
+      targetLocale: "de-DE",
+      data: { greeting: "DE Hello {name}" },
+      model: "openai/fallback-ok",
+    });
     expect(response.body.usage).toEqual({ inputTokens: 110, outputTokens: 25 });
   });
 
   it("answers 502 engine_failed naming the provider and each model's failure, without the key", async () => {
     const engine = await openaiEngine({ models: [{ model: "down" }, { model: "leaky", rank: 1 }] });
-    const broken = await seed.admin.localize(secret, { engineId: engine.id, sourceLocale: "en", targetLocale: "de", data: { a: "Hello {name}" } });
+    const broken = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hello {name}" },
+    });
     expect(broken.status).toBe(502);
     expect(broken.body.code).toBe("engine_failed");
     expect(broken.body.message).toContain("openai/down: the provider failed (HTTP 500)");
     expect(broken.body.message).toContain('openai/leaky: invalid output for 1 string(s) (lost "{name}")');
 
     const wrongKey = await openaiEngine({ models: [{ model: "m" }] }, { apiKey: "sk-wrong-key-123456" });
-    const denied = await seed.admin.localize(secret, { engineId: wrongKey.id, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    const denied = await seed.admin.localize(secret, {
+      engineId: wrongKey.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
     expect(denied.status).toBe(502);
     expect(denied.body.message).toContain("rejected the credentials (HTTP 401)");
     expect(JSON.stringify(denied.body)).not.toContain("sk-wrong-key-123456");
@@ -101,7 +163,12 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
 
   it("refuses a locale pair none of the engine's models is configured for", async () => {
     const engine = await openaiEngine({ models: [{ targetLocale: "ja", model: "japanese-only" }] });
-    const response = await seed.admin.localize(secret, { engineId: engine.id, sourceLocale: "en", targetLocale: "de", data: { a: "Hi" } });
+    const response = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe("unsupported_locale_pair");
     expect(response.body.message).toContain("no model for en → de");
@@ -110,7 +177,12 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
 
   it("serves repeated strings from the translation memory until the configuration changes", async () => {
     const engine = await openaiEngine({ models: [{ model: "tm-model" }] });
-    const body = { engineId: engine.id, sourceLocale: "en", targetLocale: "fr", data: { title: "Welcome", nested: { items: ["One", "Two"] } } };
+    const body = {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "fr",
+      data: { title: "Welcome", nested: { items: ["One", "Two"] } },
+    };
     const first = await seed.admin.localize(secret, body);
     expectStatus(first, 200);
     expect(requestsOf("tm-model")).toBe(1);
@@ -127,7 +199,12 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     expect(requestsOf("tm-model")).toBe(2);
 
     // Any configuration change (here: an instruction) invalidates what the engine remembered.
-    expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}/engines/${engine.id}`, { config: { baseUrl: stub.url, ...FAST, models: [{ model: "tm-model" }], instructions: [{ text: "Be formal." }] } }), 200);
+    expectStatus(
+      await seed.admin.patch(`/api/orgs/${seed.orgId}/engines/${engine.id}`, {
+        config: { baseUrl: stub.url, ...FAST, models: [{ model: "tm-model" }], instructions: [{ text: "Be formal." }] },
+      }),
+      200,
+    );
     const third = await seed.admin.localize(secret, body);
     expect(requestsOf("tm-model")).toBe(3);
     expect(stub.requests.at(-1)!.body.messages[0].content).toContain("Be formal.");
@@ -135,16 +212,28 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
   });
 
   it("splits large nested data into chunks and merges the results back into the exact shape", async () => {
-    const engine = await openaiEngine({ models: [{ model: "chunky" }], chunking: { maxItems: 3, concurrency: 2 }, translationMemory: false });
+    const engine = await openaiEngine({
+      models: [{ model: "chunky" }],
+      chunking: { maxItems: 3, concurrency: 2 },
+      translationMemory: false,
+    });
     const data = JSON.parse(
       '{"__proto__":{"x":"Proto"},"list":["a1","a2",{"deep":["a3",7,null,true]}],"n":1,"menu":{"file":"File","edit":"Edit","view":"View {count}"},"empty":"","same":"File"}',
     );
-    const response = await seed.admin.localize(secret, { engineId: engine.id, sourceLocale: "en", targetLocale: "de", data, hints: { menu: ["Menu bar"] } });
+    const response = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data,
+      hints: { menu: ["Menu bar"] },
+    });
     expectStatus(response, 200);
     expect(JSON.stringify(response.body.data)).toBe(
       '{"__proto__":{"x":"DE Proto"},"list":["DE a1","DE a2",{"deep":["DE a3",7,null,true]}],"n":1,"menu":{"file":"DE File","edit":"DE Edit","view":"DE View {count}"},"empty":"","same":"DE File"}',
     );
-    const calls = stub.requests.filter((request) => request.body.model === "chunky").map((request) => promptItems(request.body.messages[1].content));
+    const calls = stub.requests
+      .filter((request) => request.body.model === "chunky")
+      .map((request) => promptItems(request.body.messages[1].content));
     // 7 distinct non-blank strings, at most 3 per call.
     expect(calls.map((items) => items.length).sort()).toEqual([1, 3, 3]);
     expect(calls.flat().find((item) => item.text === "Edit")!.context).toEqual(["Menu bar"]);
@@ -160,12 +249,23 @@ describe("engines on a server without GLOSSA_SECRET_KEY", () => {
 
   it("refuses to store credentials, with a clear error, and still accepts engines without them", async () => {
     const seed = await seedOrganization(server.url);
-    const refused = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "DeepL", provider: "deepl", credentials: { authKey: "abc:fx" } });
+    const refused = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "DeepL",
+      provider: "deepl",
+      credentials: { authKey: "abc:fx" },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe("secret_key_missing");
     expect(refused.body.message).toContain("GLOSSA_SECRET_KEY");
     expect((await seed.admin.get(`/api/orgs/${seed.orgId}/engines`)).body.engines).toHaveLength(1);
-    expectStatus(await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "Local LLM", provider: "openai", config: { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "llama3" }] } }), 201);
+    expectStatus(
+      await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+        name: "Local LLM",
+        provider: "openai",
+        config: { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "llama3" }] },
+      }),
+      201,
+    );
   });
 
   it("translates with Apertium for real and reports a pair it cannot serve", async () => {
@@ -173,13 +273,23 @@ describe("engines on a server without GLOSSA_SECRET_KEY", () => {
     const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "Apertium", provider: "apertium" });
     expectStatus(engine, 201);
     const { secret } = await createKey(seed.admin, seed.orgId, { name: "apertium" });
-    const ok = await seed.admin.localize(secret, { engineId: engine.body.id, sourceLocale: "en_US", targetLocale: "ES", data: { a: "The cat is black", b: "Hello {name}" } });
+    const ok = await seed.admin.localize(secret, {
+      engineId: engine.body.id,
+      sourceLocale: "en_US",
+      targetLocale: "ES",
+      data: { a: "The cat is black", b: "Hello {name}" },
+    });
     expectStatus(ok, 200);
     expect(ok.body.data.a).toBe("El gato es negro");
     expect(ok.body.data.b).toContain("{name}");
     expect(ok.body.model).toBe("apertium/eng-spa");
 
-    const unsupported = await seed.admin.localize(secret, { engineId: engine.body.id, sourceLocale: "en", targetLocale: "ja", data: { a: "Hi" } });
+    const unsupported = await seed.admin.localize(secret, {
+      engineId: engine.body.id,
+      sourceLocale: "en",
+      targetLocale: "ja",
+      data: { a: "Hi" },
+    });
     expect(unsupported.status).toBe(422);
     expect(unsupported.body.code).toBe("unsupported_locale_pair");
     expect(unsupported.body.message).toContain("eng-spa");

@@ -24,8 +24,12 @@ const input = {
 
 describe("openai provider (chat completions wire format)", () => {
   it("sends the model, a JSON schema response format and a prompt with glossary, instructions, brand voice and hints", async () => {
-    stub = await startStub((request) => ({ body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`) }));
-    const output = await openaiProvider(providerContext({ baseUrl: `${stub.url}/v1/`, temperature: 0.2 }, { apiKey: KEY })).translate(input);
+    stub = await startStub((request) => ({
+      body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`),
+    }));
+    const output = await openaiProvider(
+      providerContext({ baseUrl: `${stub.url}/v1/`, temperature: 0.2 }, { apiKey: KEY }),
+    ).translate(input);
 
     const [request] = stub.requests;
     expect(request!.method).toBe("POST");
@@ -46,12 +50,20 @@ describe("openai provider (chat completions wire format)", () => {
       { id: "0", text: "Save", context: ["Settings", "Footer"] },
       { id: "1", text: "Hello {name}" },
     ]);
-    expect(output).toEqual({ texts: ["DE Save", "DE Hello {name}"], model: "openai/gpt-test", usage: { inputTokens: 10, outputTokens: 5 } });
+    expect(output).toEqual({
+      texts: ["DE Save", "DE Hello {name}"],
+      model: "openai/gpt-test",
+      usage: { inputTokens: 10, outputTokens: 5 },
+    });
   });
 
   it("uses the api-key header (Azure) and json_object when configured, and no auth header without a key", async () => {
-    stub = await startStub((request) => ({ body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => text) }));
-    await openaiProvider(providerContext({ baseUrl: stub.url, authHeader: "api-key", responseFormat: "json_object" }, { apiKey: KEY })).translate(input);
+    stub = await startStub((request) => ({
+      body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => text),
+    }));
+    await openaiProvider(
+      providerContext({ baseUrl: stub.url, authHeader: "api-key", responseFormat: "json_object" }, { apiKey: KEY }),
+    ).translate(input);
     await openaiProvider(providerContext({ baseUrl: stub.url })).translate(input);
     expect(stub.requests[0]!.headers["api-key"]).toBe(KEY);
     expect(stub.requests[0]!.headers.authorization).toBeUndefined();
@@ -61,7 +73,12 @@ describe("openai provider (chat completions wire format)", () => {
 
   it("retries 429 (honouring Retry-After) and 5xx, then succeeds", async () => {
     stub = await startStub((request, index) => {
-      if (index === 0) return { status: 429, headers: { "retry-after": "0" }, body: { error: { message: "Rate limit reached", type: "requests" } } };
+      if (index === 0)
+        return {
+          status: 429,
+          headers: { "retry-after": "0" },
+          body: { error: { message: "Rate limit reached", type: "requests" } },
+        };
       if (index === 1) return { status: 503, body: { error: { message: "overloaded" } } };
       return { body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`) };
     });
@@ -72,7 +89,9 @@ describe("openai provider (chat completions wire format)", () => {
 
   it("gives up after the configured retries with an actionable error", async () => {
     stub = await startStub(() => ({ status: 500, body: { error: { message: "boom" } } }));
-    const error = await openaiProvider(providerContext({ baseUrl: stub.url, retry: { maxRetries: 1, baseDelayMs: 1 } }, { apiKey: KEY }))
+    const error = await openaiProvider(
+      providerContext({ baseUrl: stub.url, retry: { maxRetries: 1, baseDelayMs: 1 } }, { apiKey: KEY }),
+    )
       .translate(input)
       .catch((failure: unknown) => failure);
     expect(stub.requests).toHaveLength(2);
@@ -82,8 +101,14 @@ describe("openai provider (chat completions wire format)", () => {
   });
 
   it("moves on at once when Retry-After asks for longer than the engine is willing to wait", async () => {
-    stub = await startStub(() => ({ status: 429, headers: { "retry-after": "3600" }, body: { error: { message: "quota" } } }));
-    const error = (await openaiProvider(providerContext({ baseUrl: stub.url, retry: { maxRetries: 5, maxDelayMs: 1000 } }))
+    stub = await startStub(() => ({
+      status: 429,
+      headers: { "retry-after": "3600" },
+      body: { error: { message: "quota" } },
+    }));
+    const error = (await openaiProvider(
+      providerContext({ baseUrl: stub.url, retry: { maxRetries: 5, maxDelayMs: 1000 } }),
+    )
       .translate(input)
       .catch((failure: unknown) => failure)) as ProviderError;
     expect(stub.requests).toHaveLength(1);
@@ -92,7 +117,9 @@ describe("openai provider (chat completions wire format)", () => {
 
   it("times out a provider that does not answer", async () => {
     stub = await startStub(() => new Promise((resolve) => setTimeout(() => resolve({ body: {} }), 3000)));
-    const error = (await openaiProvider(providerContext({ baseUrl: stub.url, timeoutMs: 100, retry: { maxRetries: 0 } }))
+    const error = (await openaiProvider(
+      providerContext({ baseUrl: stub.url, timeoutMs: 100, retry: { maxRetries: 0 } }),
+    )
       .translate(input)
       .catch((failure: unknown) => failure)) as ProviderError;
     expect(error.failure).toBe("timeout");
@@ -100,8 +127,13 @@ describe("openai provider (chat completions wire format)", () => {
   });
 
   it("does not retry a 401 and never repeats the key the provider echoed", async () => {
-    stub = await startStub(() => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}`, code: "invalid_api_key" } } }));
-    const error = (await openaiProvider(providerContext({ baseUrl: stub.url }, { apiKey: KEY })).translate(input).catch((failure: unknown) => failure)) as ProviderError;
+    stub = await startStub(() => ({
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${KEY}`, code: "invalid_api_key" } },
+    }));
+    const error = (await openaiProvider(providerContext({ baseUrl: stub.url }, { apiKey: KEY }))
+      .translate(input)
+      .catch((failure: unknown) => failure)) as ProviderError;
     expect(stub.requests).toHaveLength(1);
     expect(error.failure).toBe("auth");
     expect(error.message).not.toContain(KEY);
@@ -109,19 +141,26 @@ describe("openai provider (chat completions wire format)", () => {
 
   it("redacts the key from a rejected request's message", async () => {
     stub = await startStub(() => ({ status: 400, body: { error: { message: `model not found for key ${KEY}` } } }));
-    const error = (await openaiProvider(providerContext({ baseUrl: stub.url }, { apiKey: KEY })).translate(input).catch((failure: unknown) => failure)) as ProviderError;
+    const error = (await openaiProvider(providerContext({ baseUrl: stub.url }, { apiKey: KEY }))
+      .translate(input)
+      .catch((failure: unknown) => failure)) as ProviderError;
     expect(error.failure).toBe("rejected");
     expect(error.message).toContain("model not found for key [redacted]");
   });
 
   it.each([
-    ["content that is not JSON", { choices: [{ message: { content: "Sure! Here is the translation." }, finish_reason: "stop" }] }],
+    [
+      "content that is not JSON",
+      { choices: [{ message: { content: "Sure! Here is the translation." }, finish_reason: "stop" }] },
+    ],
     ["no content", { choices: [{ message: { content: null, refusal: "I can't" }, finish_reason: "stop" }] }],
     ["a cut-off answer", { choices: [{ message: { content: '{"translations":[' }, finish_reason: "length" }] }],
     ["a body that is not JSON", "<html>gateway</html>"],
   ])("rejects %s as invalid output", async (_, body) => {
     stub = await startStub(() => ({ body }));
-    const error = (await openaiProvider(providerContext({ baseUrl: stub.url })).translate(input).catch((failure: unknown) => failure)) as ProviderError;
+    const error = (await openaiProvider(providerContext({ baseUrl: stub.url }))
+      .translate(input)
+      .catch((failure: unknown) => failure)) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.failure).toBe("invalid_output");
   });

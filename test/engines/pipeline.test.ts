@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { resolveSettings } from "../../src/core/engines/engine-config.js";
-import { AllModelsFailedError, translateStrings, type TranslationMemory } from "../../src/engines/pipeline/translate-strings.js";
+import {
+  AllModelsFailedError,
+  translateStrings,
+  type TranslationMemory,
+} from "../../src/engines/pipeline/translate-strings.js";
 import { ProviderError } from "../../src/engines/provider-error.js";
 import type { TranslateInput, TranslationProvider } from "../../src/engines/provider.js";
 
@@ -15,7 +19,11 @@ function fakeProvider(behaviours: Record<string, Behaviour>) {
       calls.push({ model: input.model, texts: [...input.texts] });
       const result = behaviours[input.model ?? ""]!(input);
       if (result instanceof Error) throw result;
-      return { texts: result, model: `fake/${input.model}`, usage: { inputTokens: input.texts.length, outputTokens: 1 } };
+      return {
+        texts: result,
+        model: `fake/${input.model}`,
+        usage: { inputTokens: input.texts.length, outputTokens: 1 },
+      };
     },
   };
   return { provider, calls };
@@ -23,7 +31,12 @@ function fakeProvider(behaviours: Record<string, Behaviour>) {
 
 const german = (input: TranslateInput) => input.texts.map((text) => `DE ${text}`);
 
-function run(provider: TranslationProvider, texts: string[], config: Record<string, unknown>, memory: TranslationMemory | null = null) {
+function run(
+  provider: TranslationProvider,
+  texts: string[],
+  config: Record<string, unknown>,
+  memory: TranslationMemory | null = null,
+) {
   return translateStrings({
     providerName: "fake",
     provider,
@@ -76,7 +89,11 @@ describe("fallback", () => {
   });
 
   it("names the model that produced the output", async () => {
-    const { provider } = fakeProvider({ down: () => new ProviderError("server", "x"), sloppy: () => new ProviderError("server", "x"), good: german });
+    const { provider } = fakeProvider({
+      down: () => new ProviderError("server", "x"),
+      sloppy: () => new ProviderError("server", "x"),
+      good: german,
+    });
     expect((await run(provider, ["Save"], { models })).model).toBe("fake/good");
   });
 });
@@ -92,7 +109,10 @@ describe("glossary enforcement", () => {
       literal: (input) => input.texts.map((text) => `Das ${text}`),
       obedient: (input) => input.texts.map(() => "Die Glossa Übersicht"),
     });
-    const result = await run(provider, ["The Glossa dashboard"], { models: [{ model: "literal" }, { model: "obedient", rank: 1 }], glossary });
+    const result = await run(provider, ["The Glossa dashboard"], {
+      models: [{ model: "literal" }, { model: "obedient", rank: 1 }],
+      glossary,
+    });
     expect(calls.map((call) => call.model)).toEqual(["literal", "obedient"]);
     expect(result.texts).toEqual(["Die Glossa Übersicht"]);
   });
@@ -101,7 +121,10 @@ describe("glossary enforcement", () => {
     const { provider } = fakeProvider({ m: german });
     let seen: unknown;
     const spy: TranslationProvider = { translate: (input) => ((seen = input.glossary), provider.translate(input)) };
-    await run(spy, ["Glossa"], { models: [{ model: "m" }], glossary: [...glossary, { type: "non_translatable", term: "Nur-FR", targetLocale: "fr" }] });
+    await run(spy, ["Glossa"], {
+      models: [{ model: "m" }],
+      glossary: [...glossary, { type: "non_translatable", term: "Nur-FR", targetLocale: "fr" }],
+    });
     expect(seen).toEqual(glossary);
   });
 });
@@ -110,7 +133,10 @@ describe("chunks and shape", () => {
   it("translates identical strings once, keeps blank strings, and chunks by items and words", async () => {
     const { provider, calls } = fakeProvider({ m: german });
     const texts = ["a", "b", "a", "  ", "c d e", "f", "g"];
-    const result = await run(provider, texts, { models: [{ model: "m" }], chunking: { maxItems: 2, maxWords: 3, concurrency: 2 } });
+    const result = await run(provider, texts, {
+      models: [{ model: "m" }],
+      chunking: { maxItems: 2, maxWords: 3, concurrency: 2 },
+    });
     expect(result.texts).toEqual(["DE a", "DE b", "DE a", "  ", "DE c d e", "DE f", "DE g"]);
     expect(calls.map((call) => call.texts).sort()).toEqual([["a", "b"], ["c d e"], ["f", "g"]]);
   });

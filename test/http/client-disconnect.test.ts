@@ -47,40 +47,43 @@ describe.each(STORES)("a client that goes away cancels the provider work (%s)", 
     await server?.stop();
   });
 
-  it.each(["/process/localize", "/i18n"])("%s: the provider call is aborted, with no retry and no fallback model", async (path) => {
-    const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
-      name: `Silent ${path}`,
-      provider: "openai",
-      config: {
-        baseUrl: `${provider.url}/v1`,
-        models: [{ model: "first" }, { model: "second", rank: 1 }],
-        timeoutMs: 60_000,
-        retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 },
-        translationMemory: false,
-      },
-    });
-    expectStatus(engine, 201);
-    const { secret } = await createKey(seed.admin, seed.orgId, { name: `disconnect ${path}` });
-    const before = { ...provider.state };
-    const body =
-      path === "/i18n"
-        ? { engineId: engine.body.id, locale: { source: "en", target: "de" }, data: { title: "Hello" } }
-        : { engineId: engine.body.id, sourceLocale: "en", targetLocale: "de", data: { title: "Hello" } };
+  it.each(["/process/localize", "/i18n"])(
+    "%s: the provider call is aborted, with no retry and no fallback model",
+    async (path) => {
+      const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+        name: `Silent ${path}`,
+        provider: "openai",
+        config: {
+          baseUrl: `${provider.url}/v1`,
+          models: [{ model: "first" }, { model: "second", rank: 1 }],
+          timeoutMs: 60_000,
+          retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 },
+          translationMemory: false,
+        },
+      });
+      expectStatus(engine, 201);
+      const { secret } = await createKey(seed.admin, seed.orgId, { name: `disconnect ${path}` });
+      const before = { ...provider.state };
+      const body =
+        path === "/i18n"
+          ? { engineId: engine.body.id, locale: { source: "en", target: "de" }, data: { title: "Hello" } }
+          : { engineId: engine.body.id, sourceLocale: "en", targetLocale: "de", data: { title: "Hello" } };
 
-    const client = new AbortController();
-    const response = fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": secret },
-      body: JSON.stringify(body),
-      signal: client.signal,
-    }).catch((error: unknown) => error);
-    await waitFor(() => provider.state.requests === before.requests + 1);
-    client.abort();
-    expect(await response).toBeInstanceOf(Error);
+      const client = new AbortController();
+      const response = fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": secret },
+        body: JSON.stringify(body),
+        signal: client.signal,
+      }).catch((error: unknown) => error);
+      await waitFor(() => provider.state.requests === before.requests + 1);
+      client.abort();
+      expect(await response).toBeInstanceOf(Error);
 
-    await waitFor(() => provider.state.closed === before.closed + 1);
-    // A retry or the fallback model would reach the provider within milliseconds (1–5 ms backoff).
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(provider.state.requests).toBe(before.requests + 1);
-  });
+      await waitFor(() => provider.state.closed === before.closed + 1);
+      // A retry or the fallback model would reach the provider within milliseconds (1–5 ms backoff).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(provider.state.requests).toBe(before.requests + 1);
+    },
+  );
 });

@@ -20,7 +20,11 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
   afterAll(async () => server?.stop());
 
   const send = (payload: string, contentType = "application/json") =>
-    fetch(`${server.url}/process/localize`, { method: "POST", headers: { "x-api-key": key, "content-type": contentType }, body: payload });
+    fetch(`${server.url}/process/localize`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": contentType },
+      body: payload,
+    });
 
   async function expectProblem(response: Response, status: number, code: string) {
     expect(response.status).toBe(status);
@@ -48,7 +52,10 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
     ["an invalid target locale", JSON.stringify({ ...valid, targetLocale: "en_US!" })],
     ["hints of the wrong shape", JSON.stringify({ ...valid, hints: { a: "not an array" } })],
     ["engineId of the wrong type", JSON.stringify({ ...valid, engineId: 42 })],
-    ["nesting deeper than 64 levels", `{"sourceLocale":"en","targetLocale":"fr","data":${'{"a":'.repeat(100)}"x"${"}".repeat(100)}}`],
+    [
+      "nesting deeper than 64 levels",
+      `{"sourceLocale":"en","targetLocale":"fr","data":${'{"a":'.repeat(100)}"x"${"}".repeat(100)}}`,
+    ],
     ["an empty body", ""],
   ])("%s → 400 invalid_request with errors[]", async (_name, payload) => {
     const body = await expectProblem(await send(payload), 400, "invalid_request");
@@ -62,7 +69,11 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
   });
 
   it("a body over the configured limit → 413 payload_too_large", async () => {
-    await expectProblem(await send(JSON.stringify({ ...valid, data: { a: "x".repeat(100 * 1024) } })), 413, "payload_too_large");
+    await expectProblem(
+      await send(JSON.stringify({ ...valid, data: { a: "x".repeat(100 * 1024) } })),
+      413,
+      "payload_too_large",
+    );
   });
 
   it("a huge string within the limit is translated, not refused", async () => {
@@ -82,7 +93,9 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
   });
 
   it("__proto__ and constructor payloads neither crash nor pollute", async () => {
-    const response = await send('{"sourceLocale":"en","targetLocale":"fr","data":{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"x":"y"}}},"__proto__":{"admin":true}}');
+    const response = await send(
+      '{"sourceLocale":"en","targetLocale":"fr","data":{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"x":"y"}}},"__proto__":{"admin":true}}',
+    );
     expect(response.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const body = await response.json();
@@ -95,7 +108,10 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
   });
 
   it("a management body with __proto__ keys is handled, not a 500", async () => {
-    const response = await client.post("/api/session", '{"__proto__":{"email":"x"},"email":"a@b.c","password":"wrong-password"}');
+    const response = await client.post(
+      "/api/session",
+      '{"__proto__":{"email":"x"},"email":"a@b.c","password":"wrong-password"}',
+    );
     expect([400, 401]).toContain(response.status);
   });
 

@@ -39,7 +39,13 @@ describe("fail closed when PostgreSQL is unreachable", () => {
     expect((await localize()).status).toBe(200);
 
     await proxy.stop();
-    const during = await Promise.all([localize(), api.localize("gls_" + "0".repeat(38), { sourceLocale: "en", targetLocale: "fr", data: {} }), api.post("/whoami", undefined, { "x-api-key": secret }), seed.admin.get("/api/me"), api.get("/readyz")]);
+    const during = await Promise.all([
+      localize(),
+      api.localize("gls_" + "0".repeat(38), { sourceLocale: "en", targetLocale: "fr", data: {} }),
+      api.post("/whoami", undefined, { "x-api-key": secret }),
+      seed.admin.get("/api/me"),
+      api.get("/readyz"),
+    ]);
     for (const response of during) {
       expect(response.status).toBe(503);
       expect(response.body.code).toBe("unavailable");

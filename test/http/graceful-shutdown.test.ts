@@ -16,7 +16,9 @@ describe("graceful shutdown: in-flight requests finish, no new ones are accepted
     const server = await startTestServer("pglite", {}, { stream });
     const seed = await seedOrganization(server.url);
     const { secret } = await createKey(seed.admin, seed.orgId, { name: "ci" });
-    const data = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, `Message number ${i} with {name}`]));
+    const data = Object.fromEntries(
+      Array.from({ length: 20_000 }, (_, i) => [`key${i}`, `Message number ${i} with {name}`]),
+    );
 
     const inFlight = fetch(`${server.url}/process/localize`, {
       method: "POST",
@@ -24,7 +26,8 @@ describe("graceful shutdown: in-flight requests finish, no new ones are accepted
       body: JSON.stringify({ sourceLocale: "en", targetLocale: "fr", data }),
     });
     // Start closing once the server has begun serving the request.
-    for (let i = 0; i < 1000 && !logs.includes('"url":"/process/localize"'); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let i = 0; i < 1000 && !logs.includes('"url":"/process/localize"'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect(logs).toContain('"url":"/process/localize"');
     const closing = server.stop();
 
@@ -43,13 +46,18 @@ describe("graceful shutdown is bounded by GLOSSA_SHUTDOWN_GRACE_MS", () => {
     // A request whose body never arrives keeps its connection busy forever.
     const socket = connect(Number(port), "127.0.0.1");
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    socket.write("POST /process/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    socket.write(
+      "POST /process/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
     const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     socket.on("error", () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const stopped = server.stop().then(() => "stopped");
-    const outcome = await Promise.race([stopped, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 20_000))]);
+    const outcome = await Promise.race([
+      stopped,
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), 20_000)),
+    ]);
     expect(outcome).toBe("stopped");
     await socketClosed;
   });

@@ -13,7 +13,8 @@ import { ADMIN, startTestServer } from "../support/test-server.js";
 async function runImmediacyScenarios(changeVia: string, checkVia: string, label: string) {
   const seed = await seedOrganization(changeVia, { name: `Immediacy ${label}` });
   const api = new ApiClient(checkVia);
-  const call = (secret: string, engineId = seed.engineId) => api.localize(secret, { engineId, sourceLocale: "en", targetLocale: "fr", data: { a: "Hi" } });
+  const call = (secret: string, engineId = seed.engineId) =>
+    api.localize(secret, { engineId, sourceLocale: "en", targetLocale: "fr", data: { a: "Hi" } });
   const org = (path: string) => `/api/orgs/${seed.orgId}${path}`;
   const results: Record<string, [number, string | undefined]> = {};
   const record = async (name: string, secret: string, engineId?: string) => {
@@ -51,18 +52,30 @@ async function runImmediacyScenarios(changeVia: string, checkVia: string, label:
   await record("member removal", removedKey.secret);
 
   // Service key role edit (engine:access role → no role) and scope edit
-  const roleKey = await createKey(seed.admin, seed.orgId, { name: "role svc", kind: "service", roleId: seed.roles.member });
+  const roleKey = await createKey(seed.admin, seed.orgId, {
+    name: "role svc",
+    kind: "service",
+    roleId: seed.roles.member,
+  });
   expect((await call(roleKey.secret)).status).toBe(200);
   expectStatus(await seed.admin.patch(org(`/keys/${roleKey.id}`), { roleId: null }), 200);
   await record("service key role edit", roleKey.secret);
 
-  const scopeKey = await createKey(seed.admin, seed.orgId, { name: "scope svc", kind: "service", engineIds: [seed.engineId] });
+  const scopeKey = await createKey(seed.admin, seed.orgId, {
+    name: "scope svc",
+    kind: "service",
+    engineIds: [seed.engineId],
+  });
   expect((await call(scopeKey.secret)).status).toBe(200);
   expectStatus(await seed.admin.patch(org(`/keys/${scopeKey.id}`), { engineIds: [] }), 200);
   await record("service key scope edit", scopeKey.secret);
 
   // Plan change
-  const planKey = await createKey(seed.admin, seed.orgId, { name: "plan svc", kind: "service", engineIds: [seed.engineId] });
+  const planKey = await createKey(seed.admin, seed.orgId, {
+    name: "plan svc",
+    kind: "service",
+    engineIds: [seed.engineId],
+  });
   expect((await call(planKey.secret)).status).toBe(200);
   expectStatus(await seed.admin.put(`/api/admin/orgs/${seed.orgId}/plan`, { plan: "pro", rbac: false }), 200);
   await record("plan change", planKey.secret);
@@ -106,7 +119,10 @@ describe("two server processes on one PostgreSQL", () => {
     await database?.drop();
   });
 
-  it.skipIf(!HAS_POSTGRES)("a change made through instance A is refused by instance B on the next request", async () => {
-    await runImmediacyScenarios(a!.url, b!.url, "two-processes");
-  });
+  it.skipIf(!HAS_POSTGRES)(
+    "a change made through instance A is refused by instance B on the next request",
+    async () => {
+      await runImmediacyScenarios(a!.url, b!.url, "two-processes");
+    },
+  );
 });

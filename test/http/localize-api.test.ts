@@ -18,11 +18,20 @@ describe.each(STORES)("SPEC §3 localization API on %s", (store) => {
   });
   afterAll(async () => server?.stop());
 
-  const body = (extra: Record<string, unknown> = {}) => ({ sourceLocale: "en", targetLocale: "de", data: { title: "Hello" }, ...extra });
+  const body = (extra: Record<string, unknown> = {}) => ({
+    sourceLocale: "en",
+    targetLocale: "de",
+    data: { title: "Hello" },
+    ...extra,
+  });
 
   it("translates string values, keeps other values and the exact shape, and normalises locales", async () => {
-    const raw = '{"sourceLocale":"en_US","targetLocale":"DE","data":{"a":"Save","n":{"list":["Open",2,false,null]},"__proto__":{"x":"Yes"},"constructor":"Close"}}';
-    const response = await anon.request("POST", "/process/localize", raw, { "x-api-key": key, "content-type": "application/json" });
+    const raw =
+      '{"sourceLocale":"en_US","targetLocale":"DE","data":{"a":"Save","n":{"list":["Open",2,false,null]},"__proto__":{"x":"Yes"},"constructor":"Close"}}';
+    const response = await anon.request("POST", "/process/localize", raw, {
+      "x-api-key": key,
+      "content-type": "application/json",
+    });
     expect(response.status).toBe(200);
     expect(response.body.sourceLocale).toBe("en-US");
     expect(response.body.targetLocale).toBe("de");
@@ -35,7 +44,10 @@ describe.each(STORES)("SPEC §3 localization API on %s", (store) => {
   });
 
   it("ignores unknown extra body fields (other clients send some)", async () => {
-    const response = await anon.localize(key, body({ params: { workflowId: "x", fast: true }, reference: {}, locale: { source: "en" } }));
+    const response = await anon.localize(
+      key,
+      body({ params: { workflowId: "x", fast: true }, reference: {}, locale: { source: "en" } }),
+    );
     expect(response.status).toBe(200);
     expect(response.body.data.title).toMatch(/^\[Ĥéļļö/);
   });
@@ -76,7 +88,12 @@ describe.each(STORES)("SPEC §3 localization API on %s", (store) => {
   it("POST /whoami describes a personal key and the engines it reaches now", async () => {
     const response = await anon.post("/whoami", undefined, { "x-api-key": key });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ organizationId: seed.orgId, kind: "personal", userId: seed.ownerId, email: "admin@example.test" });
+    expect(response.body).toMatchObject({
+      organizationId: seed.orgId,
+      kind: "personal",
+      userId: seed.ownerId,
+      email: "admin@example.test",
+    });
     expect(response.body.keyId).toMatch(/^key_/);
     expect(response.body.engines).toEqual([{ id: seed.engineId, name: "Pseudo" }]);
   });
@@ -110,7 +127,11 @@ describe.each(STORES)("SPEC §3 localization API on %s", (store) => {
     expectStatus(await org.admin.delete(`/api/orgs/${org.orgId}/members/${member.userId}`), 204);
     const refused = await anon.localize(personal.secret, body());
     expect([refused.status, refused.body.code]).toEqual([403, "owner_removed"]);
-    expect((await org.admin.get(`/api/orgs/${org.orgId}/keys?kind=personal`)).body.keys.find((k: { id: string }) => k.id === personal.id).state).toBe("denied");
+    expect(
+      (await org.admin.get(`/api/orgs/${org.orgId}/keys?kind=personal`)).body.keys.find(
+        (k: { id: string }) => k.id === personal.id,
+      ).state,
+    ).toBe("denied");
     expectStatus(await org.admin.put(`/api/admin/orgs/${org.orgId}/plan`, { plan: "enterprise", rbac: false }), 200);
     expect((await anon.localize(personal.secret, body())).status).toBe(200);
   });

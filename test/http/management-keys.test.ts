@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient } from "../support/api-client.js";
+import { type ApiClient } from "../support/api-client.js";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -16,12 +16,19 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
   beforeAll(async () => {
     server = await startTestServer(store);
     seed = await seedOrganization(server.url);
-    secondEngine = (await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "Second", provider: "pseudo" })).body.id;
-    narrowRole = (await seed.admin.post(`/api/orgs/${seed.orgId}/roles`, { name: "Translator", permissions: [] })).body.id;
-    managerOnlyRole = (await seed.admin.post(`/api/orgs/${seed.orgId}/roles`, { name: "Team lead", permissions: ["org:manage_team"] })).body.id;
+    secondEngine = (await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "Second", provider: "pseudo" }))
+      .body.id;
+    narrowRole = (await seed.admin.post(`/api/orgs/${seed.orgId}/roles`, { name: "Translator", permissions: [] })).body
+      .id;
+    managerOnlyRole = (
+      await seed.admin.post(`/api/orgs/${seed.orgId}/roles`, { name: "Team lead", permissions: ["org:manage_team"] })
+    ).body.id;
     member = await addMemberUser(seed, `member-${store}@example.test`, seed.roles.member);
     scoped = await addMemberUser(seed, `lead-${store}@example.test`, managerOnlyRole);
-    expectStatus(await seed.admin.put(`/api/orgs/${seed.orgId}/members/${scoped.userId}/engines/${seed.engineId}`), 200);
+    expectStatus(
+      await seed.admin.put(`/api/orgs/${seed.orgId}/members/${scoped.userId}/engines/${seed.engineId}`),
+      200,
+    );
   });
   afterAll(async () => server?.stop());
 
@@ -33,7 +40,18 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
     expect(response.status).toBe(201);
     const { key, secret } = response.body;
     expect(secret).toMatch(/^gls_[0-9A-Za-z]{38}$/);
-    expect(key).toMatchObject({ name: "laptop", kind: "personal", organizationId: seed.orgId, ownerId: member.userId, roleId: null, engineIds: [], start: secret.slice(0, 12), state: "active", createdBy: member.userId, lastUsedAt: null });
+    expect(key).toMatchObject({
+      name: "laptop",
+      kind: "personal",
+      organizationId: seed.orgId,
+      ownerId: member.userId,
+      roleId: null,
+      engineIds: [],
+      start: secret.slice(0, 12),
+      state: "active",
+      createdBy: member.userId,
+      lastUsedAt: null,
+    });
     expect(key.id).toMatch(/^key_/);
     expect(new Date(key.createdAt).toISOString()).toBe(key.createdAt);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -80,7 +98,9 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
       const before = await countServiceKeys();
       const response = await seed.admin.post(keysPath(), { name: "svc", kind: "service", roleId: other.roles.member });
       expect([response.status, response.body.code]).toEqual([403, "role_not_in_organization"]);
-      expect((await seed.admin.post(keysPath(), { name: "svc", kind: "service", roleId: "rol_nope" })).body.code).toBe("role_not_in_organization");
+      expect((await seed.admin.post(keysPath(), { name: "svc", kind: "service", roleId: "rol_nope" })).body.code).toBe(
+        "role_not_in_organization",
+      );
       expect(await countServiceKeys()).toBe(before);
     });
 
@@ -93,10 +113,18 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
 
     it("an engine the acting user cannot reach → 403 engine_not_accessible", async () => {
       const before = await countServiceKeys();
-      const response = await scoped.client.post(keysPath(), { name: "svc", kind: "service", engineIds: [secondEngine] });
+      const response = await scoped.client.post(keysPath(), {
+        name: "svc",
+        kind: "service",
+        engineIds: [secondEngine],
+      });
       expect([response.status, response.body.code]).toEqual([403, "engine_not_accessible"]);
       expect(await countServiceKeys()).toBe(before);
-      const allowed = await scoped.client.post(keysPath(), { name: "svc", kind: "service", engineIds: [seed.engineId] });
+      const allowed = await scoped.client.post(keysPath(), {
+        name: "svc",
+        kind: "service",
+        engineIds: [seed.engineId],
+      });
       expect(allowed.status).toBe(201);
     });
 
@@ -108,21 +136,40 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
     });
 
     it("edits run the same guards and a rejected edit changes nothing", async () => {
-      const { id } = await createKey(scoped.client, seed.orgId, { name: "editable", kind: "service", roleId: narrowRole, engineIds: [seed.engineId] });
-      const snapshot = (await seed.admin.get(`${keysPath()}?kind=service`)).body.keys.find((key: { id: string }) => key.id === id);
+      const { id } = await createKey(scoped.client, seed.orgId, {
+        name: "editable",
+        kind: "service",
+        roleId: narrowRole,
+        engineIds: [seed.engineId],
+      });
+      const snapshot = (await seed.admin.get(`${keysPath()}?kind=service`)).body.keys.find(
+        (key: { id: string }) => key.id === id,
+      );
       const tooBroad = await scoped.client.patch(`${keysPath()}/${id}`, { name: "renamed", roleId: seed.roles.admin });
       expect(tooBroad.body.code).toBe("role_too_broad");
-      const unreachable = await scoped.client.patch(`${keysPath()}/${id}`, { name: "renamed", engineIds: [seed.engineId, secondEngine] });
+      const unreachable = await scoped.client.patch(`${keysPath()}/${id}`, {
+        name: "renamed",
+        engineIds: [seed.engineId, secondEngine],
+      });
       expect(unreachable.body.code).toBe("engine_not_accessible");
       const byMember = await member.client.patch(`${keysPath()}/${id}`, { name: "renamed" });
       expect([byMember.status, byMember.body.code]).toEqual([403, "forbidden"]);
-      const after = (await seed.admin.get(`${keysPath()}?kind=service`)).body.keys.find((key: { id: string }) => key.id === id);
+      const after = (await seed.admin.get(`${keysPath()}?kind=service`)).body.keys.find(
+        (key: { id: string }) => key.id === id,
+      );
       expect(after).toEqual(snapshot);
     });
 
     it("an edit may keep an engine the editor cannot reach if it was already in scope", async () => {
-      const { id } = await createKey(seed.admin, seed.orgId, { name: "wide", kind: "service", engineIds: [seed.engineId, secondEngine] });
-      const response = await scoped.client.patch(`${keysPath()}/${id}`, { name: "wide renamed", engineIds: [seed.engineId, secondEngine] });
+      const { id } = await createKey(seed.admin, seed.orgId, {
+        name: "wide",
+        kind: "service",
+        engineIds: [seed.engineId, secondEngine],
+      });
+      const response = await scoped.client.patch(`${keysPath()}/${id}`, {
+        name: "wide renamed",
+        engineIds: [seed.engineId, secondEngine],
+      });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ name: "wide renamed", engineIds: [seed.engineId, secondEngine].sort() });
     });
@@ -130,8 +177,16 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
 
   it("edits a service key's role and scope and clears the role with null", async () => {
     const { id } = await createKey(seed.admin, seed.orgId, { name: "svc", kind: "service" });
-    const edited = await seed.admin.patch(`${keysPath()}/${id}`, { roleId: seed.roles.member, engineIds: [secondEngine] });
-    expect(edited.body).toMatchObject({ roleId: seed.roles.member, engineIds: [secondEngine], ownerId: null, kind: "service" });
+    const edited = await seed.admin.patch(`${keysPath()}/${id}`, {
+      roleId: seed.roles.member,
+      engineIds: [secondEngine],
+    });
+    expect(edited.body).toMatchObject({
+      roleId: seed.roles.member,
+      engineIds: [secondEngine],
+      ownerId: null,
+      kind: "service",
+    });
     const cleared = await seed.admin.patch(`${keysPath()}/${id}`, { roleId: null, engineIds: [] });
     expect(cleared.body).toMatchObject({ roleId: null, engineIds: [] });
   });
@@ -168,7 +223,11 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
     await seed.admin.patch(`${keysPath()}/${id}`, { name: "audited 2" });
     await seed.admin.delete(`${keysPath()}/${id}`);
     const audit = await seed.admin.get(`/api/orgs/${seed.orgId}/audit?targetId=${id}`);
-    expect(audit.body.events.map((event: { action: string }) => event.action)).toEqual(["key.deleted", "key.updated", "key.created"]);
+    expect(audit.body.events.map((event: { action: string }) => event.action)).toEqual([
+      "key.deleted",
+      "key.updated",
+      "key.created",
+    ]);
     expect(audit.body.events[0]).toMatchObject({ actor: { id: seed.ownerId }, target: { type: "key", id } });
     expect(JSON.stringify(audit.body)).not.toContain(secret.slice(12));
   });

@@ -20,7 +20,10 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
   describe("session", () => {
     it("sets an httpOnly SameSite=Lax cookie and GET /api/me describes the user", async () => {
       const client = new ApiClient(server.url);
-      const response = await client.post("/api/session", { email: ADMIN.email.toUpperCase(), password: ADMIN.password });
+      const response = await client.post("/api/session", {
+        email: ADMIN.email.toUpperCase(),
+        password: ADMIN.password,
+      });
       expect(response.status).toBe(200);
       const cookie = response.headers.get("set-cookie")!;
       expect(cookie).toMatch(/HttpOnly/i);
@@ -28,13 +31,19 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
       expect(cookie).not.toMatch(/Secure/i);
       const me = await client.get("/api/me");
       expect(me.body).toMatchObject({ id: seed.ownerId, email: ADMIN.email, isAdmin: true });
-      expect(me.body.memberships).toEqual(expect.arrayContaining([expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.owner })]));
+      expect(me.body.memberships).toEqual(
+        expect.arrayContaining([expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.owner })]),
+      );
     });
 
     it("wrong password or unknown email → 401 invalid_credentials", async () => {
       const client = new ApiClient(server.url);
-      expect((await client.post("/api/session", { email: ADMIN.email, password: "wrong-password" })).body.code).toBe("invalid_credentials");
-      expect((await client.post("/api/session", { email: "nobody@example.test", password: "wrong-password" })).body.code).toBe("invalid_credentials");
+      expect((await client.post("/api/session", { email: ADMIN.email, password: "wrong-password" })).body.code).toBe(
+        "invalid_credentials",
+      );
+      expect(
+        (await client.post("/api/session", { email: "nobody@example.test", password: "wrong-password" })).body.code,
+      ).toBe("invalid_credentials");
     });
 
     it("no session → 401 unauthenticated; DELETE /api/session ends it", async () => {
@@ -50,7 +59,8 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
   });
 
   describe("CSRF: a mutation whose Origin or Referer names another origin → 403 csrf_rejected", () => {
-    const mutate = (headers: Record<string, string>) => seed.admin.request("POST", org("/roles"), { name: `r-${Math.random()}`, permissions: [] }, headers);
+    const mutate = (headers: Record<string, string>) =>
+      seed.admin.request("POST", org("/roles"), { name: `r-${Math.random()}`, permissions: [] }, headers);
 
     it("refuses a foreign Origin", async () => {
       const response = await mutate({ origin: "https://evil.example" });
@@ -68,24 +78,46 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
       expect((await mutate({})).status).toBe(201);
     });
     it("refuses a foreign origin on login too", async () => {
-      const response = await new ApiClient(server.url).request("POST", "/api/session", { email: ADMIN.email, password: ADMIN.password }, { origin: "https://evil.example" });
+      const response = await new ApiClient(server.url).request(
+        "POST",
+        "/api/session",
+        { email: ADMIN.email, password: ADMIN.password },
+        { origin: "https://evil.example" },
+      );
       expect(response.body.code).toBe("csrf_rejected");
     });
   });
 
   describe("instance administration", () => {
     it("non-admins get 403 forbidden", async () => {
-      expect((await member.client.post("/api/admin/users", { email: "x@example.test", password: "password-123" })).body.code).toBe("forbidden");
-      expect((await member.client.put(`/api/admin/orgs/${seed.orgId}/plan`, { plan: "free", rbac: false })).body.code).toBe("forbidden");
+      expect(
+        (await member.client.post("/api/admin/users", { email: "x@example.test", password: "password-123" })).body.code,
+      ).toBe("forbidden");
+      expect(
+        (await member.client.put(`/api/admin/orgs/${seed.orgId}/plan`, { plan: "free", rbac: false })).body.code,
+      ).toBe("forbidden");
     });
     it("creates users (409 on a duplicate email) and organizations with seeded roles", async () => {
-      const user = await seed.admin.post("/api/admin/users", { email: `new-${store}@example.test`, password: "password-123", name: "New" });
+      const user = await seed.admin.post("/api/admin/users", {
+        email: `new-${store}@example.test`,
+        password: "password-123",
+        name: "New",
+      });
       expect(user.status).toBe(201);
       expect(user.body).not.toHaveProperty("passwordHash");
-      expect((await seed.admin.post("/api/admin/users", { email: `NEW-${store}@example.test`, password: "password-123" })).status).toBe(409);
+      expect(
+        (await seed.admin.post("/api/admin/users", { email: `NEW-${store}@example.test`, password: "password-123" }))
+          .status,
+      ).toBe(409);
       const created = await seed.admin.post("/api/admin/orgs", { name: "Fresh", ownerId: user.body.id });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: "Fresh", plan: "free", rbac: false, rbacOn: false, defaultEngineId: null });
+      expect(created.body).toMatchObject({
+        name: "Fresh",
+        plan: "free",
+        rbac: false,
+        rbacOn: false,
+        defaultEngineId: null,
+      });
     });
     it("changes the plan and audits it", async () => {
       const response = await seed.admin.put(`/api/admin/orgs/${seed.orgId}/plan`, { plan: "enterprise", rbac: true });
@@ -97,7 +129,14 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
   describe("organization and roles", () => {
     it("GET /api/orgs/:orgId returns the SPEC fields to members; non-members get 404", async () => {
       const response = await member.client.get(org());
-      expect(response.body).toMatchObject({ id: seed.orgId, name: "Acme", plan: "enterprise", rbac: true, rbacOn: true, defaultEngineId: seed.engineId });
+      expect(response.body).toMatchObject({
+        id: seed.orgId,
+        name: "Acme",
+        plan: "enterprise",
+        rbac: true,
+        rbacOn: true,
+        defaultEngineId: seed.engineId,
+      });
       const outsider = await new ApiClient(server.url).login(`m-${store}@example.test`, "member-password-1");
       const other = await seedOrganization(server.url, { name: "Other" });
       expect((await outsider.get(`/api/orgs/${other.orgId}`)).status).toBe(404);
@@ -105,7 +144,9 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
 
     it("seeds Owner, Admin and Member; the Owner role cannot be edited or deleted", async () => {
       const roles = (await member.client.get(org("/roles"))).body.roles;
-      expect(roles.slice(0, 3).map((role: { name: string; permissions: string[] }) => [role.name, role.permissions])).toEqual([
+      expect(
+        roles.slice(0, 3).map((role: { name: string; permissions: string[] }) => [role.name, role.permissions]),
+      ).toEqual([
         ["Owner", ["engine:access", "org:manage_team"]],
         ["Admin", ["engine:access", "org:manage_team"]],
         ["Member", ["engine:access"]],
@@ -130,29 +171,43 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
     it("a role held by a service key cannot gain org:manage_team (it would widen the key)", async () => {
       const role = (await seed.admin.post(org("/roles"), { name: "Bot", permissions: ["engine:access"] })).body;
       expectStatus(await seed.admin.post(org("/keys"), { name: "bot", kind: "service", roleId: role.id }), 201);
-      const response = await seed.admin.patch(org(`/roles/${role.id}`), { permissions: ["engine:access", "org:manage_team"] });
+      const response = await seed.admin.patch(org(`/roles/${role.id}`), {
+        permissions: ["engine:access", "org:manage_team"],
+      });
       expect([response.status, response.body.code]).toEqual([403, "role_too_broad"]);
     });
   });
 
   describe("members and grants", () => {
     it("adds by email, changes role, grants and revokes engines, removes", async () => {
-      const user = (await seed.admin.post("/api/admin/users", { email: `joiner-${store}@example.test`, password: "password-123" })).body;
+      const user = (
+        await seed.admin.post("/api/admin/users", { email: `joiner-${store}@example.test`, password: "password-123" })
+      ).body;
       const added = await seed.admin.post(org("/members"), { email: user.email, roleId: seed.roles.member });
       expect(added.body).toMatchObject({ userId: user.id, roleId: seed.roles.member, engineIds: [] });
       expect((await seed.admin.post(org("/members"), { userId: user.id, roleId: seed.roles.member })).status).toBe(409);
-      expect((await seed.admin.patch(org(`/members/${user.id}`), { roleId: seed.roles.admin })).body.roleName).toBe("Admin");
-      expect((await seed.admin.put(org(`/members/${user.id}/engines/${seed.engineId}`))).body.engineIds).toEqual([seed.engineId]);
+      expect((await seed.admin.patch(org(`/members/${user.id}`), { roleId: seed.roles.admin })).body.roleName).toBe(
+        "Admin",
+      );
+      expect((await seed.admin.put(org(`/members/${user.id}/engines/${seed.engineId}`))).body.engineIds).toEqual([
+        seed.engineId,
+      ]);
       expect((await seed.admin.delete(org(`/members/${user.id}/engines/${seed.engineId}`))).status).toBe(204);
       expect((await seed.admin.put(org(`/members/${user.id}/engines/eng_missing`))).status).toBe(404);
       expect((await seed.admin.delete(org(`/members/${user.id}`))).status).toBe(204);
-      expect((await seed.admin.get(org("/members"))).body.members.map((m: { userId: string }) => m.userId)).not.toContain(user.id);
-      const events = (await seed.admin.get(org(`/audit?targetId=${user.id}`))).body.events.map((e: { action: string }) => e.action);
+      expect(
+        (await seed.admin.get(org("/members"))).body.members.map((m: { userId: string }) => m.userId),
+      ).not.toContain(user.id);
+      const events = (await seed.admin.get(org(`/audit?targetId=${user.id}`))).body.events.map(
+        (e: { action: string }) => e.action,
+      );
       expect(events).toEqual(["member.removed", "grant.removed", "grant.added", "member.role_changed", "member.added"]);
     });
 
     it("members without org:manage_team cannot change the team", async () => {
-      expect((await member.client.patch(org(`/members/${seed.ownerId}`), { roleId: seed.roles.member })).status).toBe(403);
+      expect((await member.client.patch(org(`/members/${seed.ownerId}`), { roleId: seed.roles.member })).status).toBe(
+        403,
+      );
       expect((await member.client.put(org(`/members/${member.userId}/engines/${seed.engineId}`))).status).toBe(403);
       expect((await member.client.delete(org(`/members/${seed.ownerId}`))).status).toBe(403);
     });
@@ -164,22 +219,37 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
     });
 
     it("the last owner can be neither demoted nor removed; a non-owner cannot make owners", async () => {
-      expect((await seed.admin.patch(org(`/members/${seed.ownerId}`), { roleId: seed.roles.admin })).body.code).toBe("last_owner");
+      expect((await seed.admin.patch(org(`/members/${seed.ownerId}`), { roleId: seed.roles.admin })).body.code).toBe(
+        "last_owner",
+      );
       expect((await seed.admin.delete(org(`/members/${seed.ownerId}`))).body.code).toBe("last_owner");
       const admin = await addMemberUser(seed, `admin-${store}@example.test`, seed.roles.admin);
-      expect((await admin.client.patch(org(`/members/${member.userId}`), { roleId: seed.roles.owner })).body.code).toBe("forbidden");
+      expect((await admin.client.patch(org(`/members/${member.userId}`), { roleId: seed.roles.owner })).body.code).toBe(
+        "forbidden",
+      );
     });
   });
 
   describe("engines", () => {
     it("creates, reads, edits, sets default and deletes; credentials are never returned", async () => {
-      const created = await seed.admin.post(org("/engines"), { name: "Preview", provider: "pseudo", config: { translationMemory: false } });
+      const created = await seed.admin.post(org("/engines"), {
+        name: "Preview",
+        provider: "pseudo",
+        config: { translationMemory: false },
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: "Preview", provider: "pseudo", isDefault: false, hasCredentials: false });
+      expect(created.body).toMatchObject({
+        name: "Preview",
+        provider: "pseudo",
+        isDefault: false,
+        hasCredentials: false,
+      });
       const id = created.body.id;
       expect((await member.client.get(org(`/engines/${id}`))).body.name).toBe("Preview");
       expect((await member.client.patch(org(`/engines/${id}`), { name: "Nope" })).status).toBe(403);
-      expect((await seed.admin.patch(org(`/engines/${id}`), { name: "Preview 2", isDefault: true })).body).toMatchObject({ name: "Preview 2", isDefault: true });
+      expect(
+        (await seed.admin.patch(org(`/engines/${id}`), { name: "Preview 2", isDefault: true })).body,
+      ).toMatchObject({ name: "Preview 2", isDefault: true });
       expect((await seed.admin.get(org())).body.defaultEngineId).toBe(id);
       expect((await seed.admin.post(org("/engines"), { name: "Bad", provider: "nonexistent" })).status).toBe(400);
       expect((await seed.admin.delete(org(`/engines/${id}`))).status).toBe(204);

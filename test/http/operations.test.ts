@@ -25,7 +25,9 @@ describe.each(STORES)("operations on %s", (store) => {
     const localize = doc.paths["/process/localize"].post;
     const schema = localize.requestBody.content["application/json"].schema;
     expect(schema.required).toEqual(expect.arrayContaining(["sourceLocale", "targetLocale", "data"]));
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/whoami", "/api/session", "/api/orgs/{orgId}/keys", "/api/admin/orgs/{orgId}/plan"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/whoami", "/api/session", "/api/orgs/{orgId}/keys", "/api/admin/orgs/{orgId}/plan"]),
+    );
   });
 
   it("keeps lastUsedAt current without a write per call (coalesced in the background)", async () => {
@@ -94,7 +96,12 @@ describe("behind a proxy (GLOSSA_TRUST_PROXY=true) failures count per forwarded 
   it("one client past its limit does not lock out another", async () => {
     const api = new ApiClient(server.url);
     const bad = (client: string) =>
-      api.request("POST", "/process/localize", { sourceLocale: "en", targetLocale: "fr", data: {} }, { "x-api-key": `gls_${"B".repeat(38)}`, "x-forwarded-for": client });
+      api.request(
+        "POST",
+        "/process/localize",
+        { sourceLocale: "en", targetLocale: "fr", data: {} },
+        { "x-api-key": `gls_${"B".repeat(38)}`, "x-forwarded-for": client },
+      );
     const first = [];
     for (let i = 0; i < 3; i++) first.push((await bad("203.0.113.1")).status);
     expect(first).toEqual([401, 401, 429]);

@@ -42,11 +42,18 @@ async function exerciseSecrets(config: Config): Promise<{ secrets: string[]; key
     }
     const api = new ApiClient(server.url);
     for (const secret of secrets) {
-      expect((await api.localize(secret, { sourceLocale: "en", targetLocale: "fr", data: { a: "Hi" } })).status).toBe(200);
+      expect((await api.localize(secret, { sourceLocale: "en", targetLocale: "fr", data: { a: "Hi" } })).status).toBe(
+        200,
+      );
       expect((await api.post("/whoami", undefined, { authorization: `Bearer ${secret}` })).status).toBe(200);
       const typo = secret.slice(0, -1) + (secret.endsWith("a") ? "b" : "a");
       expect((await api.localize(typo, { sourceLocale: "en", targetLocale: "fr", data: {} })).status).toBe(401);
-      const wrongEngine = await api.localize(secret, { engineId: "eng_nope", sourceLocale: "en", targetLocale: "fr", data: {} });
+      const wrongEngine = await api.localize(secret, {
+        engineId: "eng_nope",
+        sourceLocale: "en",
+        targetLocale: "fr",
+        data: {},
+      });
       expect(wrongEngine.status).toBe(404);
     }
     await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${keyIds[0]}`);
@@ -72,7 +79,9 @@ describe("SPEC §1: no database column and no log line ever holds a secret", () 
       const { secrets, keyIds, logs } = await exerciseSecrets(testConfig({ dataDir }));
       const files = await filesUnder(dataDir);
       expect(files.length).toBeGreaterThan(10);
-      const contents = (await Promise.all(files.map((file) => readFile(file)))).map((buffer) => buffer.toString("latin1")).join("\n");
+      const contents = (await Promise.all(files.map((file) => readFile(file))))
+        .map((buffer) => buffer.toString("latin1"))
+        .join("\n");
       // Positive control: the same search finds what is stored in the clear.
       expect(contents.includes(keyIds[1]!)).toBe(true);
       expectNoSecret(contents, secrets, "the PGlite folder");
@@ -87,7 +96,10 @@ describe("SPEC §1: no database column and no log line ever holds a secret", () 
     const database = await createPostgresDatabase();
     try {
       const { secrets, keyIds, logs } = await exerciseSecrets(testConfig({ databaseUrl: database.url }));
-      const dump = execFileSync("pg_dump", ["--data-only", database.url], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+      const dump = execFileSync("pg_dump", ["--data-only", database.url], {
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+      });
       expect(dump.includes(keyIds[1]!)).toBe(true);
       expectNoSecret(dump, secrets, "the PostgreSQL dump");
       expectNoSecret(logs, secrets, "the logs");

@@ -24,7 +24,11 @@ export interface TestServer extends RunningServer {
 }
 
 /** An in-process server on a free port, on a fresh database of `store`, with an instance admin. */
-export async function startTestServer(store: StoreName, overrides: Partial<Config> = {}, logger: boolean | Record<string, unknown> = false): Promise<TestServer> {
+export async function startTestServer(
+  store: StoreName,
+  overrides: Partial<Config> = {},
+  logger: boolean | Record<string, unknown> = false,
+): Promise<TestServer> {
   const database = await openTestDatabase(store);
   const server = await startServer({ config: testConfig(overrides), sql: database.sql, logger });
   return {

@@ -16,15 +16,20 @@ export function App() {
   const path = useLocationPath();
   const route = parseRoute(path);
 
-  const reloadMe = useCallback(async () => {
-    try {
-      setMe(await api.me());
-      setLoadError(null);
-    } catch (error) {
-      if (error instanceof Error && "status" in error && error.status === 401) setMe(null);
-      else setLoadError(errorMessage(error));
-    }
-  }, []);
+  const reloadMe = useCallback(
+    () =>
+      api.me().then(
+        (current) => {
+          setMe(current);
+          setLoadError(null);
+        },
+        (error: unknown) => {
+          if (error instanceof Error && "status" in error && error.status === 401) setMe(null);
+          else setLoadError(errorMessage(error));
+        },
+      ),
+    [],
+  );
 
   useEffect(() => {
     setUnauthenticatedListener(() => setMe(null));
@@ -60,7 +65,9 @@ export function App() {
 
   return (
     <Layout me={me} orgId={currentOrgId} page={route.kind === "org" ? route.page : route.kind} onSignOut={signOut}>
-      {route.kind === "org" && <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />}
+      {route.kind === "org" && (
+        <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />
+      )}
       {route.kind === "admin" && (me.isAdmin ? <AdminPage me={me} reloadMe={reloadMe} /> : <NotFound />)}
       {route.kind === "home" && !firstOrgId && !me.isAdmin && (
         <section>

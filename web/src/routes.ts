@@ -9,10 +9,7 @@ export const ORG_PAGES = [
 export type OrgPageId = (typeof ORG_PAGES)[number]["id"];
 
 export type Route =
-  | { kind: "home" }
-  | { kind: "admin" }
-  | { kind: "org"; orgId: string; page: OrgPageId }
-  | { kind: "not-found" };
+  { kind: "home" } | { kind: "admin" } | { kind: "org"; orgId: string; page: OrgPageId } | { kind: "not-found" };
 
 export function orgPath(orgId: string, page: OrgPageId = "keys"): string {
   return `/orgs/${encodeURIComponent(orgId)}/${page}`;
@@ -24,7 +21,8 @@ export function parseRoute(path: string): Route {
   const match = /^\/orgs\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(path);
   if (match) {
     const page = (match[2] ?? "keys") as OrgPageId;
-    if (ORG_PAGES.some((candidate) => candidate.id === page)) return { kind: "org", orgId: decodeURIComponent(match[1]!), page };
+    if (ORG_PAGES.some((candidate) => candidate.id === page))
+      return { kind: "org", orgId: decodeURIComponent(match[1]!), page };
   }
   return { kind: "not-found" };
 }

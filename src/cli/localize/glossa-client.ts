@@ -27,7 +27,12 @@ export async function localizeRemote(
     response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": connection.apiKey, "user-agent": "glossa-cli" },
-      body: JSON.stringify({ ...(request.engineId ? { engineId: request.engineId } : {}), sourceLocale: request.sourceLocale, targetLocale: request.targetLocale, data: request.data }),
+      body: JSON.stringify({
+        ...(request.engineId ? { engineId: request.engineId } : {}),
+        sourceLocale: request.sourceLocale,
+        targetLocale: request.targetLocale,
+        data: request.data,
+      }),
     });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
@@ -41,9 +46,17 @@ export async function localizeRemote(
     body = undefined;
   }
   if (!response.ok) {
-    const message = typeof body?.message === "string" ? body.message : `The server answered ${response.status} ${response.statusText}.`;
+    const message =
+      typeof body?.message === "string"
+        ? body.message
+        : `The server answered ${response.status} ${response.statusText}.`;
     throw new GlossaRequestError(message, response.status, typeof body?.code === "string" ? body.code : null);
   }
-  if (!body || body.data === undefined) throw new GlossaRequestError(`The server at ${connection.url} did not answer like a Glossa server.`, response.status, null);
+  if (!body || body.data === undefined)
+    throw new GlossaRequestError(
+      `The server at ${connection.url} did not answer like a Glossa server.`,
+      response.status,
+      null,
+    );
   return body.data;
 }

@@ -24,7 +24,12 @@ export function lockedHashes(lock: LockFile, sourceKey: string, target: string):
   return lock.files[sourceKey]?.[target] ?? {};
 }
 
-export function withLockedHashes(lock: LockFile, sourceKey: string, target: string, hashes: Record<string, string>): LockFile {
+export function withLockedHashes(
+  lock: LockFile,
+  sourceKey: string,
+  target: string,
+  hashes: Record<string, string>,
+): LockFile {
   return { version: 1, files: { ...lock.files, [sourceKey]: { ...lock.files[sourceKey], [target]: hashes } } };
 }
 

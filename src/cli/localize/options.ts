@@ -38,7 +38,8 @@ function localeInFileName(file: string): string | null {
   return locale && /^[a-z]{2,3}(-|$)/.test(locale) ? locale : null;
 }
 
-export type ParsedLocalizeArgs = { kind: "run"; options: LocalizeOptions } | { kind: "help" } | { kind: "usage_error"; message: string };
+export type ParsedLocalizeArgs =
+  { kind: "run"; options: LocalizeOptions } | { kind: "help" } | { kind: "usage_error"; message: string };
 
 /** Parses `glossa localize` arguments; pure apart from path arithmetic. */
 export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
@@ -68,7 +69,13 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
   const fromFileName = localeInFileName(sourceFile);
   const sourceLocale = values.source !== undefined ? normalizeLocale(values.source) : fromFileName;
   if (!sourceLocale) {
-    return { kind: "usage_error", message: values.source !== undefined ? `"${values.source}" is not a BCP-47 locale.` : "Give the source locale with --source (the file name is not a locale)." };
+    return {
+      kind: "usage_error",
+      message:
+        values.source !== undefined
+          ? `"${values.source}" is not a BCP-47 locale.`
+          : "Give the source locale with --source (the file name is not a locale).",
+    };
   }
   const targets = values.target ?? [];
   if (targets.length === 0) return { kind: "usage_error", message: "Give at least one --target locale." };

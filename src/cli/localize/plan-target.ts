@@ -41,7 +41,12 @@ export function planTarget(input: {
 }
 
 /** Splits the pointers into requests of at most `maxStrings` strings and about `maxChars` characters. */
-export function chunkPointers(pointers: readonly string[], source: ReadonlyMap<string, string>, maxStrings = 100, maxChars = 50_000): string[][] {
+export function chunkPointers(
+  pointers: readonly string[],
+  source: ReadonlyMap<string, string>,
+  maxStrings = 100,
+  maxChars = 50_000,
+): string[][] {
   const chunks: string[][] = [];
   let chunk: string[] = [];
   let chars = 0;

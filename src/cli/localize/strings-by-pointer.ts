@@ -34,7 +34,8 @@ export function pickStrings(source: Json, pointers: ReadonlySet<string>): Json {
       const picked: { [key: string]: Json } = {};
       for (const key of Object.keys(node)) {
         const child = pick(node[key]!, [...path, key]);
-        if (child !== undefined) Object.defineProperty(picked, key, { value: child, enumerable: true, writable: true, configurable: true });
+        if (child !== undefined)
+          Object.defineProperty(picked, key, { value: child, enumerable: true, writable: true, configurable: true });
       }
       return Object.keys(picked).length > 0 ? picked : undefined;
     }
@@ -51,7 +52,12 @@ export function replaceStrings(source: Json, replacements: ReadonlyMap<string, s
     if (isObject(node)) {
       const copy: { [key: string]: Json } = {};
       for (const key of Object.keys(node)) {
-        Object.defineProperty(copy, key, { value: replace(node[key]!, [...path, key]), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(copy, key, {
+          value: replace(node[key]!, [...path, key]),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return copy;
     }

@@ -48,7 +48,11 @@ export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: En
 
   if (!rbacOn) return { ok: true, reach: REACH_ALL };
   if (!facts.owner) {
-    return deny(403, "owner_removed", "The user who created this personal key is no longer a member of the organization.");
+    return deny(
+      403,
+      "owner_removed",
+      "The user who created this personal key is no longer a member of the organization.",
+    );
   }
   return { ok: true, reach: memberReach(facts.owner.rolePermissions, facts.owner.grantedEngineIds) };
 }

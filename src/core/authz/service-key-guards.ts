@@ -2,11 +2,7 @@ import { deny, type Decision } from "./decision.js";
 import { hasPermission, isRbacOn, reachesEngine, type EngineReach, type OrganizationEntitlement } from "./model.js";
 
 export type ServiceKeyGuardCode =
-  | "plan_entitlement_required"
-  | "forbidden"
-  | "role_not_in_organization"
-  | "role_too_broad"
-  | "engine_not_accessible";
+  "plan_entitlement_required" | "forbidden" | "role_not_in_organization" | "role_too_broad" | "engine_not_accessible";
 
 export interface ServiceKeyChange {
   organizationId: string;
@@ -49,7 +45,11 @@ export function checkServiceKeyGuards(change: ServiceKeyChange): Decision<Record
     (engineId) => !change.organizationEngineIds.has(engineId) || !reachesEngine(change.actor.reach, engineId),
   );
   if (unreachable.length > 0) {
-    return deny(403, "engine_not_accessible", `You cannot reach engine ${unreachable.join(", ")}, so you cannot add it to a key's scope.`);
+    return deny(
+      403,
+      "engine_not_accessible",
+      `You cannot reach engine ${unreachable.join(", ")}, so you cannot add it to a key's scope.`,
+    );
   }
   return { ok: true };
 }

@@ -20,9 +20,14 @@ export function requireManageTeam(actor: Actor): Decision<Record<never, never>, 
 }
 
 /** Listing keys: personal keys of others and all service keys need `org:manage_team`. */
-export function listableKeyOwner(actor: Actor, kind: "personal" | "service"): Decision<{ ownerId: string | null }, "forbidden"> {
+export function listableKeyOwner(
+  actor: Actor,
+  kind: "personal" | "service",
+): Decision<{ ownerId: string | null }, "forbidden"> {
   if (kind === "service") {
-    return canManageTeam(actor) ? { ok: true, ownerId: null } : deny(403, "forbidden", "Listing service keys needs the org:manage_team permission.");
+    return canManageTeam(actor)
+      ? { ok: true, ownerId: null }
+      : deny(403, "forbidden", "Listing service keys needs the org:manage_team permission.");
   }
   return { ok: true, ownerId: canManageTeam(actor) ? null : actor.userId };
 }

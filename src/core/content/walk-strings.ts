@@ -37,7 +37,12 @@ export function replaceStrings<T extends JsonValue>(root: T, replacements: reado
     if (value !== null && typeof value === "object") {
       const copy: Record<string, JsonValue> = {};
       for (const key of Object.keys(value)) {
-        Object.defineProperty(copy, key, { value: rebuild(value[key] as JsonValue), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(copy, key, {
+          value: rebuild(value[key] as JsonValue),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return copy;
     }

@@ -2,11 +2,66 @@ import { normalizeLocale } from "../locale/normalize-locale.js";
 
 /** ISO 639-1 → ISO 639-3 for the languages Apertium has pairs for. */
 const ISO3: Record<string, string> = {
-  af: "afr", an: "arg", ar: "ara", ast: "ast", be: "bel", bg: "bul", br: "bre", ca: "cat", cs: "ces", cy: "cym", da: "dan", de: "deu",
-  el: "ell", en: "eng", eo: "epo", es: "spa", et: "est", eu: "eus", fa: "fas", fi: "fin", fo: "fao", fr: "fra", ga: "gle", gd: "gla",
-  gl: "glg", he: "heb", hi: "hin", hr: "hrv", hu: "hun", id: "ind", is: "isl", it: "ita", kk: "kaz", ky: "kir", lt: "lit", lv: "lav",
-  mk: "mkd", ms: "msa", mt: "mlt", nb: "nob", nl: "nld", nn: "nno", no: "nob", oc: "oci", pl: "pol", pt: "por", ro: "ron", ru: "rus",
-  sc: "srd", se: "sme", sk: "slk", sl: "slv", sq: "sqi", sr: "srp", sv: "swe", tr: "tur", tt: "tat", uk: "ukr", ur: "urd", uz: "uzb",
+  af: "afr",
+  an: "arg",
+  ar: "ara",
+  ast: "ast",
+  be: "bel",
+  bg: "bul",
+  br: "bre",
+  ca: "cat",
+  cs: "ces",
+  cy: "cym",
+  da: "dan",
+  de: "deu",
+  el: "ell",
+  en: "eng",
+  eo: "epo",
+  es: "spa",
+  et: "est",
+  eu: "eus",
+  fa: "fas",
+  fi: "fin",
+  fo: "fao",
+  fr: "fra",
+  ga: "gle",
+  gd: "gla",
+  gl: "glg",
+  he: "heb",
+  hi: "hin",
+  hr: "hrv",
+  hu: "hun",
+  id: "ind",
+  is: "isl",
+  it: "ita",
+  kk: "kaz",
+  ky: "kir",
+  lt: "lit",
+  lv: "lav",
+  mk: "mkd",
+  ms: "msa",
+  mt: "mlt",
+  nb: "nob",
+  nl: "nld",
+  nn: "nno",
+  no: "nob",
+  oc: "oci",
+  pl: "pol",
+  pt: "por",
+  ro: "ron",
+  ru: "rus",
+  sc: "srd",
+  se: "sme",
+  sk: "slk",
+  sl: "slv",
+  sq: "sqi",
+  sr: "srp",
+  sv: "swe",
+  tr: "tur",
+  tt: "tat",
+  uk: "ukr",
+  ur: "urd",
+  uz: "uzb",
 };
 
 function parts(locale: string): { codes: string[]; region: string | undefined } {
@@ -35,7 +90,11 @@ export function apertiumModeCandidates(sourceLocale: string, targetLocale: strin
 }
 
 /** The first candidate mode that is installed, or null. */
-export function pickApertiumMode(installed: readonly string[], sourceLocale: string, targetLocale: string): string | null {
+export function pickApertiumMode(
+  installed: readonly string[],
+  sourceLocale: string,
+  targetLocale: string,
+): string | null {
   const available = new Set(installed);
   return apertiumModeCandidates(sourceLocale, targetLocale).find((mode) => available.has(mode)) ?? null;
 }

@@ -7,8 +7,36 @@ import type { GlossaryItem } from "./glossary.js";
  * DeepL) only costs one failed creation, after which the markers take over.
  */
 const GLOSSARY_LANGUAGES = new Set([
-  "AR", "BG", "CS", "DA", "DE", "EL", "EN", "ES", "ET", "FI", "FR", "HU", "ID", "IT", "JA",
-  "KO", "LT", "LV", "NB", "NL", "PL", "PT", "RO", "RU", "SK", "SL", "SV", "TR", "UK", "ZH",
+  "AR",
+  "BG",
+  "CS",
+  "DA",
+  "DE",
+  "EL",
+  "EN",
+  "ES",
+  "ET",
+  "FI",
+  "FR",
+  "HU",
+  "ID",
+  "IT",
+  "JA",
+  "KO",
+  "LT",
+  "LV",
+  "NB",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "RU",
+  "SK",
+  "SL",
+  "SV",
+  "TR",
+  "UK",
+  "ZH",
 ]);
 
 /** Glossary languages are bare codes: `EN-US` → `EN`, `ZH-HANT` → `ZH`. */
@@ -26,7 +54,12 @@ export type CustomTranslation = Extract<GlossaryItem, { type: "custom_translatio
 
 /** DeepL refuses empty terms, control characters (tabs, newlines), surrounding whitespace and more than 1024 UTF-8 bytes. */
 function isGlossaryText(text: string): boolean {
-  return text.length > 0 && text === text.trim() && !/[\p{Cc}\u2028\u2029]/u.test(text) && Buffer.byteLength(text, "utf8") <= 1024;
+  return (
+    text.length > 0 &&
+    text === text.trim() &&
+    !/[\p{Cc}\u2028\u2029]/u.test(text) &&
+    Buffer.byteLength(text, "utf8") <= 1024
+  );
 }
 
 /**
@@ -50,5 +83,7 @@ export function glossaryTsv(entries: readonly CustomTranslation[]): string {
 
 /** DeepL glossaries are immutable: any change of engine, pair or entries is another glossary. */
 export function glossaryHash(engineId: string, sourceLang: string, targetLang: string, tsv: string): string {
-  return createHash("sha256").update(JSON.stringify([engineId, glossaryLanguage(sourceLang), glossaryLanguage(targetLang), tsv])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([engineId, glossaryLanguage(sourceLang), glossaryLanguage(targetLang), tsv]))
+    .digest("hex");
 }

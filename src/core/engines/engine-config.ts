@@ -13,15 +13,33 @@ const LocaleOrAny = Type.String({ minLength: 1, maxLength: 64, description: "BCP
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 
 const ModelRouteSchema = Type.Object(
-  { sourceLocale: Type.Optional(LocaleOrAny), targetLocale: Type.Optional(LocaleOrAny), model: Text(200), rank: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) },
+  {
+    sourceLocale: Type.Optional(LocaleOrAny),
+    targetLocale: Type.Optional(LocaleOrAny),
+    model: Text(200),
+    rank: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  },
   { additionalProperties: false },
 );
-const GlossaryScope = { sourceLocale: Type.Optional(LocaleOrAny), targetLocale: Type.Optional(LocaleOrAny), caseSensitive: Type.Optional(Type.Boolean()) };
+const GlossaryScope = {
+  sourceLocale: Type.Optional(LocaleOrAny),
+  targetLocale: Type.Optional(LocaleOrAny),
+  caseSensitive: Type.Optional(Type.Boolean()),
+};
 const GlossarySchema = Type.Union([
-  Type.Object({ type: Type.Literal("custom_translation"), term: Text(200), translation: Text(200), ...GlossaryScope }, { additionalProperties: false }),
-  Type.Object({ type: Type.Literal("non_translatable"), term: Text(200), ...GlossaryScope }, { additionalProperties: false }),
+  Type.Object(
+    { type: Type.Literal("custom_translation"), term: Text(200), translation: Text(200), ...GlossaryScope },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { type: Type.Literal("non_translatable"), term: Text(200), ...GlossaryScope },
+    { additionalProperties: false },
+  ),
 ]);
-const LocaleTextSchema = Type.Object({ targetLocale: Type.Optional(LocaleOrAny), text: Text(4000) }, { additionalProperties: false });
+const LocaleTextSchema = Type.Object(
+  { targetLocale: Type.Optional(LocaleOrAny), text: Text(4000) },
+  { additionalProperties: false },
+);
 
 const Common = {
   models: Type.Optional(Type.Array(ModelRouteSchema, { maxItems: 100 })),
@@ -82,7 +100,9 @@ export const CONFIG_SCHEMAS = {
       ...Common,
       plan: Type.Optional(Type.Union([Type.Literal("free"), Type.Literal("pro")])),
       baseUrl: Type.Optional(HttpUrl),
-      formality: Type.Optional(Type.Union(["default", "more", "less", "prefer_more", "prefer_less"].map((value) => Type.Literal(value)))),
+      formality: Type.Optional(
+        Type.Union(["default", "more", "less", "prefer_more", "prefer_less"].map((value) => Type.Literal(value))),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -119,7 +139,8 @@ function localeErrors(config: CommonConfig): FieldError[] {
     list?.forEach((entry, index) => {
       for (const field of ["sourceLocale", "targetLocale"] as const) {
         const value = entry[field];
-        if (value !== undefined && value !== "*" && normalizeLocale(value) === null) errors.push({ path: `/config/${name}/${index}/${field}`, message: "must be a BCP-47 locale or *" });
+        if (value !== undefined && value !== "*" && normalizeLocale(value) === null)
+          errors.push({ path: `/config/${name}/${index}/${field}`, message: "must be a BCP-47 locale or *" });
       }
     });
   check(config.models, "models");

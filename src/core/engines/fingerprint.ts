@@ -15,7 +15,10 @@ export function stableStringify(value: unknown): string {
 
 /** Translation-memory key of an engine configuration: any change to provider or config changes it. */
 export function configFingerprint(provider: string, config: unknown): string {
-  return createHash("sha256").update(stableStringify({ provider, config, v: 1 })).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(stableStringify({ provider, config, v: 1 }))
+    .digest("hex")
+    .slice(0, 32);
 }
 
 export function sourceHash(text: string): string {

@@ -1,12 +1,32 @@
 import { localeFit } from "./locale-match.js";
 
 export type GlossaryItem =
-  | { type: "custom_translation"; term: string; translation: string; sourceLocale?: string | undefined; targetLocale?: string | undefined; caseSensitive?: boolean | undefined }
-  | { type: "non_translatable"; term: string; sourceLocale?: string | undefined; targetLocale?: string | undefined; caseSensitive?: boolean | undefined };
+  | {
+      type: "custom_translation";
+      term: string;
+      translation: string;
+      sourceLocale?: string | undefined;
+      targetLocale?: string | undefined;
+      caseSensitive?: boolean | undefined;
+    }
+  | {
+      type: "non_translatable";
+      term: string;
+      sourceLocale?: string | undefined;
+      targetLocale?: string | undefined;
+      caseSensitive?: boolean | undefined;
+    };
 
 /** The glossary items that apply to a locale pair (an item without locales applies to all). */
-export function glossaryFor(items: readonly GlossaryItem[], sourceLocale: string, targetLocale: string): GlossaryItem[] {
-  return items.filter((item) => localeFit(item.sourceLocale, sourceLocale) !== null && localeFit(item.targetLocale, targetLocale) !== null);
+export function glossaryFor(
+  items: readonly GlossaryItem[],
+  sourceLocale: string,
+  targetLocale: string,
+): GlossaryItem[] {
+  return items.filter(
+    (item) =>
+      localeFit(item.sourceLocale, sourceLocale) !== null && localeFit(item.targetLocale, targetLocale) !== null,
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -46,6 +66,7 @@ export function glossaryViolations(items: readonly GlossaryItem[], source: strin
 
 function occurrences(text: string, term: string, caseSensitive = false): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const match of text.match(termPattern(term, caseSensitive)) ?? []) counts.set(match, (counts.get(match) ?? 0) + 1);
+  for (const match of text.match(termPattern(term, caseSensitive)) ?? [])
+    counts.set(match, (counts.get(match) ?? 0) + 1);
   return counts;
 }

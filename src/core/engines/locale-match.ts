@@ -23,7 +23,11 @@ export function localeFit(configured: string | undefined, requested: string): Lo
 }
 
 /** Specificity of a (source, target) rule for a request, or null when it does not apply. */
-export function pairScore(rule: { sourceLocale?: string | undefined; targetLocale?: string | undefined }, sourceLocale: string, targetLocale: string): number | null {
+export function pairScore(
+  rule: { sourceLocale?: string | undefined; targetLocale?: string | undefined },
+  sourceLocale: string,
+  targetLocale: string,
+): number | null {
   const source = localeFit(rule.sourceLocale, sourceLocale);
   const target = localeFit(rule.targetLocale, targetLocale);
   if (source === null || target === null) return null;

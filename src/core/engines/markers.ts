@@ -32,7 +32,11 @@ export const marker = (index: number) => `<g-p i="${index}"/>`;
 const MARKER = /<g-p\s+i="(\d+)"\s*\/>/g;
 
 /** `xml: false` leaves the text unescaped, for engines that do not read XML (pseudo). */
-export function mask(input: string, glossary: readonly GlossaryItem[], options: { xml: boolean } = { xml: true }): Masked {
+export function mask(
+  input: string,
+  glossary: readonly GlossaryItem[],
+  options: { xml: boolean } = { xml: true },
+): Masked {
   const escape = options.xml ? escapeXml : (text: string) => text;
   const restore: string[] = [];
   const keep = (value: string) => {
@@ -46,7 +50,12 @@ export function mask(input: string, glossary: readonly GlossaryItem[], options: 
   return { text, restore };
 }
 
-function maskTerms(text: string, glossary: readonly GlossaryItem[], keep: (value: string) => string, escapeXml: (text: string) => string): string {
+function maskTerms(
+  text: string,
+  glossary: readonly GlossaryItem[],
+  keep: (value: string) => string,
+  escapeXml: (text: string) => string,
+): string {
   if (glossary.length === 0) return escapeXml(text);
   // One pass over all terms, longest first, so that overlapping terms do not fight.
   const items = [...glossary].sort((a, b) => b.term.length - a.term.length);
@@ -57,16 +66,23 @@ function maskTerms(text: string, glossary: readonly GlossaryItem[], keep: (value
     for (const item of items) {
       const pattern = termPattern(item.term, item.caseSensitive);
       const found = pattern.exec(rest);
-      if (found && (best === null || found.index < best.index)) best = { index: found.index, length: found[0].length, item, match: found[0] };
+      if (found && (best === null || found.index < best.index))
+        best = { index: found.index, length: found[0].length, item, match: found[0] };
     }
     if (!best) return out + escapeXml(rest);
-    out += escapeXml(rest.slice(0, best.index)) + keep(best.item.type === "custom_translation" ? best.item.translation : best.match);
+    out +=
+      escapeXml(rest.slice(0, best.index)) +
+      keep(best.item.type === "custom_translation" ? best.item.translation : best.match);
     rest = rest.slice(best.index + best.length);
   }
 }
 
 /** Restores the originals; markers the engine dropped stay lost (output validation rejects that). */
-export function unmask(translated: string, restore: readonly string[], options: { xml: boolean } = { xml: true }): string {
+export function unmask(
+  translated: string,
+  restore: readonly string[],
+  options: { xml: boolean } = { xml: true },
+): string {
   const unescapeXml = options.xml ? unescapeXmlText : (text: string) => text;
   const parts: string[] = [];
   let last = 0;

@@ -22,7 +22,12 @@ export const TRANSLATIONS_JSON_SCHEMA = {
   properties: {
     translations: {
       type: "array",
-      items: { type: "object", properties: { id: { type: "string" }, text: { type: "string" } }, required: ["id", "text"], additionalProperties: false },
+      items: {
+        type: "object",
+        properties: { id: { type: "string" }, text: { type: "string" } },
+        required: ["id", "text"],
+        additionalProperties: false,
+      },
     },
   },
   required: ["translations"],
@@ -41,20 +46,27 @@ export function buildPrompt(input: PromptInput): Prompt {
     'Answer with JSON only: {"translations":[{"id":"<id>","text":"<translation>"}]} with one entry per item and the same ids.',
   ];
   const glossary = input.glossary.map((item) =>
-    item.type === "non_translatable" ? `- "${item.term}": never translate, keep exactly as written` : `- "${item.term}" → "${item.translation}" (always use this translation)`,
+    item.type === "non_translatable"
+      ? `- "${item.term}": never translate, keep exactly as written`
+      : `- "${item.term}" → "${item.translation}" (always use this translation)`,
   );
   if (glossary.length > 0) rules.push(`Glossary:\n${glossary.join("\n")}`);
   const instructions = forTarget(input.instructions, input.targetLocale);
   if (instructions.length > 0) rules.push(`Instructions:\n${instructions.map((text) => `- ${text}`).join("\n")}`);
   const voice = forTarget(input.brandVoice, input.targetLocale);
   if (voice.length > 0) rules.push(`Brand voice:\n${voice.map((text) => `- ${text}`).join("\n")}`);
-  rules.push('An item may have "context": where the string appears in the product (breadcrumbs); use it to choose words, never translate it.');
+  rules.push(
+    'An item may have "context": where the string appears in the product (breadcrumbs); use it to choose words, never translate it.',
+  );
 
   const items = input.texts.map((text, index) => {
     const hints = input.hints[index];
     return hints && hints.length > 0 ? { id: String(index), text, context: hints } : { id: String(index), text };
   });
-  return { system: rules.join("\n\n"), user: JSON.stringify({ sourceLocale: input.sourceLocale, targetLocale: input.targetLocale, items }) };
+  return {
+    system: rules.join("\n\n"),
+    user: JSON.stringify({ sourceLocale: input.sourceLocale, targetLocale: input.targetLocale, items }),
+  };
 }
 
 /**

@@ -18,7 +18,12 @@ export function parseRetryAfterMs(header: string | null | undefined, now: number
  * never sooner than the server's `Retry-After`. Returns null when the wait would exceed
  * `maxDelayMs` — better to move on to the next model than to hold the request.
  */
-export function retryDelayMs(attempt: number, retryAfterMs: number | null, policy: RetryPolicy, random: () => number): number | null {
+export function retryDelayMs(
+  attempt: number,
+  retryAfterMs: number | null,
+  policy: RetryPolicy,
+  random: () => number,
+): number | null {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   const backoff = Math.round(ceiling / 2 + (random() * ceiling) / 2);
   if (retryAfterMs === null) return backoff;

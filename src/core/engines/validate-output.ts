@@ -15,7 +15,8 @@ function multisetProblems(expected: string[], actual: string[]): string[] {
   const got = multiset(actual);
   const problems: string[] = [];
   for (const [token, count] of want) if ((got.get(token) ?? 0) < count) problems.push(`lost ${JSON.stringify(token)}`);
-  for (const [token, count] of got) if (count > (want.get(token) ?? 0)) problems.push(`invented ${JSON.stringify(token)}`);
+  for (const [token, count] of got)
+    if (count > (want.get(token) ?? 0)) problems.push(`invented ${JSON.stringify(token)}`);
   return problems;
 }
 
@@ -30,7 +31,9 @@ export function placeholderProblems(source: string, output: string): string[] {
   const expected = protectedAtoms(source);
   const actual = protectedAtoms(output);
   if (!expected.some((token) => PLURAL_HEAD.test(token))) return multisetProblems(expected, actual);
-  const significant = (tokens: string[]) => [...new Set(tokens.filter((token) => token !== "}" && !PLURAL_CATEGORY.test(token)))];
+  const significant = (tokens: string[]) => [
+    ...new Set(tokens.filter((token) => token !== "}" && !PLURAL_CATEGORY.test(token))),
+  ];
   return multisetProblems(significant(expected), significant(actual));
 }
 

@@ -28,7 +28,13 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function problem(input: { status: number; code: string; detail: string; requestId: string; errors?: FieldError[] }): Problem {
+export function problem(input: {
+  status: number;
+  code: string;
+  detail: string;
+  requestId: string;
+  errors?: FieldError[];
+}): Problem {
   return {
     type: `https://glossa.dev/problems/${input.code.replaceAll("_", "-")}`,
     title: TITLES[input.status] ?? "Error",

@@ -43,7 +43,7 @@ export function dominantAlternativeScript(text: string): string | null {
  * several of Latin/Cyrillic/Arabic/Hebrew) and the writing direction of that script.
  */
 export function describeLanguage(language: string, text: string): LocaleDescription {
-  let script: string | null = null;
+  let script: string | null;
   try {
     script = new Intl.Locale(language).maximize().script ?? null;
   } catch {

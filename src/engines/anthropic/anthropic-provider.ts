@@ -26,7 +26,12 @@ export function anthropicProvider(context: ProviderContext): TranslationProvider
     defaultModels: noConfiguredModel,
     async translate(input) {
       if (!apiKey) throw new ProviderError("not_configured", "the engine has no API key; set credentials.apiKey");
-      const prompt = buildPrompt({ ...input, glossary: input.glossary ?? [], instructions: input.instructions ?? [], brandVoice: input.brandVoice ?? [] });
+      const prompt = buildPrompt({
+        ...input,
+        glossary: input.glossary ?? [],
+        instructions: input.instructions ?? [],
+        brandVoice: input.brandVoice ?? [],
+      });
       const answer = (await postJson({
         url: `${baseUrl}/v1/messages`,
         headers: { "x-api-key": apiKey, "anthropic-version": config.anthropicVersion ?? DEFAULT_VERSION },
@@ -42,7 +47,11 @@ export function anthropicProvider(context: ProviderContext): TranslationProvider
         signal: input.signal,
         secrets: [apiKey],
       })) as MessagesResponse;
-      if (answer.stop_reason === "max_tokens") throw new ProviderError("invalid_output", "the answer was cut off (max_tokens); lower chunking.maxWords or raise maxTokens");
+      if (answer.stop_reason === "max_tokens")
+        throw new ProviderError(
+          "invalid_output",
+          "the answer was cut off (max_tokens); lower chunking.maxWords or raise maxTokens",
+        );
       const text = (answer.content ?? [])
         .filter((block) => block.type === "text" && typeof block.text === "string")
         .map((block) => block.text as string)

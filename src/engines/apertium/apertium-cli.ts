@@ -10,7 +10,12 @@ const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
  * Translates `input` with `apertium <args> <file>`. The input goes through a private temp
  * file: the apertium script opens /dev/stdin, which fails when stdin is Node's socket pipe.
  */
-export async function runApertiumOnText(args: readonly string[], input: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+export async function runApertiumOnText(
+  args: readonly string[],
+  input: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "glossa-apertium-"));
   try {
     const file = join(dir, "input.html");
@@ -61,7 +66,12 @@ export function runApertium(args: readonly string[], timeoutMs: number, signal?:
     child.on("close", (code) => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      if (stoppedBecause) reject(Object.assign(new Error(`apertium was stopped: ${stoppedBecause}`), { timedOut: stoppedBecause.startsWith("no answer") }));
+      if (stoppedBecause)
+        reject(
+          Object.assign(new Error(`apertium was stopped: ${stoppedBecause}`), {
+            timedOut: stoppedBecause.startsWith("no answer"),
+          }),
+        );
       else if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
       else reject(new Error(`apertium exited with ${code}: ${stderr.trim().slice(0, 200)}`));
     });

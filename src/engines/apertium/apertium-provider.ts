@@ -18,7 +18,10 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
     try {
       return await listApertiumModes();
     } catch {
-      throw new ProviderError("not_configured", "the apertium command is not installed on this server (apt-get install apertium apertium-<pair>)");
+      throw new ProviderError(
+        "not_configured",
+        "the apertium command is not installed on this server (apt-get install apertium apertium-<pair>)",
+      );
     }
   }
   return {
@@ -35,22 +38,36 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
     },
     async translate(input) {
       const mode = input.model ?? (await this.defaultModels!(input.sourceLocale, input.targetLocale))[0]!;
-      if (!/^[a-z]{2,3}(_[\w]+)?-[a-z]{2,3}(_[\w]+)?$/i.test(mode)) throw new ProviderError("rejected", `"${mode}" is not an Apertium mode name`);
-      if (!(await installedModes()).includes(mode)) throw new ProviderError("rejected", `the Apertium mode ${mode} is not installed on this server`);
+      if (!/^[a-z]{2,3}(_[\w]+)?-[a-z]{2,3}(_[\w]+)?$/i.test(mode))
+        throw new ProviderError("rejected", `"${mode}" is not an Apertium mode name`);
+      if (!(await installedModes()).includes(mode))
+        throw new ProviderError("rejected", `the Apertium mode ${mode} is not installed on this server`);
       if (pickApertiumMode([mode], input.sourceLocale, input.targetLocale) === null) {
-        throw new ProviderError("rejected", `the Apertium mode ${mode} does not translate ${input.sourceLocale} → ${input.targetLocale}`);
+        throw new ProviderError(
+          "rejected",
+          `the Apertium mode ${mode} does not translate ${input.sourceLocale} → ${input.targetLocale}`,
+        );
       }
       const masked = input.texts.map((text) => mask(text, input.glossary ?? []));
       const document = masked.map((entry, index) => entry.text + separator(index)).join("");
       let output: string;
       try {
-        output = await runApertiumOnText(["-u", "-f", "html", mode], document, context.settings.timeoutMs, input.signal);
+        output = await runApertiumOnText(
+          ["-u", "-f", "html", mode],
+          document,
+          context.settings.timeoutMs,
+          input.signal,
+        );
       } catch (error) {
         if (input.signal?.aborted) throw input.signal.reason;
-        throw new ProviderError((error as { timedOut?: boolean }).timedOut ? "timeout" : "server", (error as Error).message);
+        throw new ProviderError(
+          (error as { timedOut?: boolean }).timedOut ? "timeout" : "server",
+          (error as Error).message,
+        );
       }
       const pieces = output.split(SEPARATOR);
-      if (pieces.length !== masked.length + 1) throw new ProviderError("invalid_output", "Apertium merged or split strings");
+      if (pieces.length !== masked.length + 1)
+        throw new ProviderError("invalid_output", "Apertium merged or split strings");
       return { texts: masked.map((entry, index) => unmask(pieces[index]!, entry.restore)), model: `apertium/${mode}` };
     },
   };

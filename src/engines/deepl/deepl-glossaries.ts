@@ -1,4 +1,11 @@
-import { glossaryEntries, glossaryHash, glossaryLanguage, glossaryTsv, supportsGlossaryPair, type CustomTranslation } from "../../core/engines/deepl-glossary.js";
+import {
+  glossaryEntries,
+  glossaryHash,
+  glossaryLanguage,
+  glossaryTsv,
+  supportsGlossaryPair,
+  type CustomTranslation,
+} from "../../core/engines/deepl-glossary.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
 import { postJson } from "../http/post-json.js";
 
@@ -33,7 +40,12 @@ export interface DeeplGlossaryOptions {
 
 export interface DeeplGlossaries {
   /** The DeepL glossary for the pair's custom translations, created once; null when none applies or DeepL refused one. */
-  resolve(sourceLang: string, targetLang: string, items: readonly GlossaryItem[], signal?: AbortSignal): Promise<ActiveGlossary | null>;
+  resolve(
+    sourceLang: string,
+    targetLang: string,
+    items: readonly GlossaryItem[],
+    signal?: AbortSignal,
+  ): Promise<ActiveGlossary | null>;
   forget(glossary: ActiveGlossary): Promise<void>;
 }
 
@@ -51,14 +63,21 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
     const answer = (await postJson({
       url: `${options.baseUrl}/v2/glossaries`,
       headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
-      body: { name: `glossa ${engineId} ${pair.sourceLang}-${pair.targetLang} ${hash.slice(0, 12)}`, source_lang: pair.sourceLang, target_lang: pair.targetLang, entries: tsv, entries_format: "tsv" },
+      body: {
+        name: `glossa ${engineId} ${pair.sourceLang}-${pair.targetLang} ${hash.slice(0, 12)}`,
+        source_lang: pair.sourceLang,
+        target_lang: pair.targetLang,
+        entries: tsv,
+        entries_format: "tsv",
+      },
       timeoutMs: options.timeoutMs,
       // The markers are a good fallback; retrying a glossary would only hold the request.
       retry: { maxRetries: 0, baseDelayMs: 0, maxDelayMs: 0 },
       signal,
       secrets: [options.authKey],
     })) as { glossary_id?: unknown };
-    if (typeof answer.glossary_id !== "string" || answer.glossary_id.length === 0) throw new Error("DeepL answered without a glossary_id");
+    if (typeof answer.glossary_id !== "string" || answer.glossary_id.length === 0)
+      throw new Error("DeepL answered without a glossary_id");
     return answer.glossary_id;
   };
 
@@ -75,7 +94,12 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
     }
   };
 
-  const resolve = async (sourceLang: string, targetLang: string, items: readonly GlossaryItem[], signal?: AbortSignal): Promise<ActiveGlossary | null> => {
+  const resolve = async (
+    sourceLang: string,
+    targetLang: string,
+    items: readonly GlossaryItem[],
+    signal?: AbortSignal,
+  ): Promise<ActiveGlossary | null> => {
     const entries = glossaryEntries(items);
     if (entries.length === 0 || !supportsGlossaryPair(sourceLang, targetLang)) return null;
     const pair = { engineId, sourceLang: glossaryLanguage(sourceLang), targetLang: glossaryLanguage(targetLang) };

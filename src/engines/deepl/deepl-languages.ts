@@ -11,9 +11,11 @@ export function deeplTargetLang(locale: string): string {
   const lower = language.toLowerCase();
   const region = rest.find((part) => /^[A-Z]{2}$/.test(part));
   const script = rest.find((part) => /^[A-Z][a-z]{3}$/.test(part));
-  if (lower === "en") return region === "GB" || region === "AU" || region === "IE" || region === "NZ" ? "EN-GB" : "EN-US";
+  if (lower === "en")
+    return region === "GB" || region === "AU" || region === "IE" || region === "NZ" ? "EN-GB" : "EN-US";
   if (lower === "pt") return region === "BR" ? "PT-BR" : "PT-PT";
-  if (lower === "zh") return script === "Hant" || region === "TW" || region === "HK" || region === "MO" ? "ZH-HANT" : "ZH-HANS";
+  if (lower === "zh")
+    return script === "Hant" || region === "TW" || region === "HK" || region === "MO" ? "ZH-HANT" : "ZH-HANS";
   if (lower === "es" && region === "419") return "ES-419";
   return lower.toUpperCase();
 }

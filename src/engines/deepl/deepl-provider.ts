@@ -30,7 +30,10 @@ interface Batches {
 }
 
 /** A glossary DeepL does not know (deleted there, or the key now belongs to another account). */
-const isUnknownGlossary = (error: unknown) => error instanceof ProviderError && error.failure === "rejected" && (error.status === 404 || /glossary/i.test(error.message));
+const isUnknownGlossary = (error: unknown) =>
+  error instanceof ProviderError &&
+  error.failure === "rejected" &&
+  (error.status === 404 || /glossary/i.test(error.message));
 
 /**
  * DeepL `/v2/translate` with XML tag handling: placeholders, tags and glossary terms travel
@@ -44,11 +47,23 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
   const store = context.services?.deeplGlossaries;
   const glossaries =
     authKey && store && context.engineId
-      ? deeplGlossaries({ store, engineId: context.engineId, baseUrl: deeplBaseUrl(config, authKey), authKey, timeoutMs: context.settings.timeoutMs })
+      ? deeplGlossaries({
+          store,
+          engineId: context.engineId,
+          baseUrl: deeplBaseUrl(config, authKey),
+          authKey,
+          timeoutMs: context.settings.timeoutMs,
+        })
       : null;
 
   /** Masks `markerItems`, sends at most 50 texts per request (DeepL's limit, whatever the engine's chunk size) and unmasks. */
-  const translateBatches = async (input: TranslateInput, texts: readonly string[], hints: TranslateInput["hints"], markerItems: readonly GlossaryItem[], glossaryId?: string): Promise<Batches> => {
+  const translateBatches = async (
+    input: TranslateInput,
+    texts: readonly string[],
+    hints: TranslateInput["hints"],
+    markerItems: readonly GlossaryItem[],
+    glossaryId?: string,
+  ): Promise<Batches> => {
     const masked = texts.map((text) => mask(text, markerItems));
     const out: (string | undefined)[] = [];
     let modelUsed: string | undefined;
@@ -66,7 +81,9 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
           ...(glossaryId ? { glossary_id: glossaryId } : {}),
           ...(config.formality ? { formality: config.formality } : {}),
           ...(input.model && MODEL_TYPES.has(input.model) ? { model_type: input.model } : {}),
-          ...(batchHints.length > 0 ? { context: `UI strings from: ${batchHints.join("; ")}`.slice(0, MAX_CONTEXT_CHARS) } : {}),
+          ...(batchHints.length > 0
+            ? { context: `UI strings from: ${batchHints.join("; ")}`.slice(0, MAX_CONTEXT_CHARS) }
+            : {}),
         },
         timeoutMs: context.settings.timeoutMs,
         retry: context.settings.retry,
@@ -74,18 +91,35 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
         secrets: [authKey!],
       })) as DeeplResponse;
       const translations = answer.translations;
-      if (!Array.isArray(translations) || translations.length !== batch.length) throw new ProviderError("invalid_output", "DeepL returned a different number of translations");
-      translations.forEach((entry, index) => out.push(typeof entry?.text === "string" ? unmask(entry.text, batch[index]!.restore) : undefined));
+      if (!Array.isArray(translations) || translations.length !== batch.length)
+        throw new ProviderError("invalid_output", "DeepL returned a different number of translations");
+      translations.forEach((entry, index) =>
+        out.push(typeof entry?.text === "string" ? unmask(entry.text, batch[index]!.restore) : undefined),
+      );
       modelUsed ??= answer.model_type_used;
     }
     return { texts: out, modelUsed };
   };
 
   /** With DeepL's glossary; strings where DeepL did not apply it go again with markers. */
-  const translateWithGlossary = async (input: TranslateInput, glossary: ActiveGlossary, items: readonly GlossaryItem[]): Promise<Batches> => {
+  const translateWithGlossary = async (
+    input: TranslateInput,
+    glossary: ActiveGlossary,
+    items: readonly GlossaryItem[],
+  ): Promise<Batches> => {
     const inGlossary = new Set<GlossaryItem>(glossary.entries);
-    const first = await translateBatches(input, input.texts, input.hints, items.filter((item) => !inGlossary.has(item)), glossary.id);
-    const missed = input.texts.flatMap((text, index) => (first.texts[index] === undefined || glossaryViolations(glossary.entries, text, first.texts[index]!).length > 0 ? [index] : []));
+    const first = await translateBatches(
+      input,
+      input.texts,
+      input.hints,
+      items.filter((item) => !inGlossary.has(item)),
+      glossary.id,
+    );
+    const missed = input.texts.flatMap((text, index) =>
+      first.texts[index] === undefined || glossaryViolations(glossary.entries, text, first.texts[index]!).length > 0
+        ? [index]
+        : [],
+    );
     if (missed.length === 0) return first;
     const again = await translateBatches(
       input,
@@ -105,7 +139,12 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
     async translate(input) {
       if (!authKey) throw new ProviderError("not_configured", "the engine has no DeepL key; set credentials.authKey");
       const items = input.glossary ?? [];
-      const glossary = await glossaries?.resolve(deeplSourceLang(input.sourceLocale), deeplTargetLang(input.targetLocale), items, input.signal);
+      const glossary = await glossaries?.resolve(
+        deeplSourceLang(input.sourceLocale),
+        deeplTargetLang(input.targetLocale),
+        items,
+        input.signal,
+      );
       let result: Batches | undefined;
       if (glossary) {
         try {

@@ -1,4 +1,9 @@
-import { isRetryableStatus, parseRetryAfterMs, retryDelayMs, type RetryPolicy } from "../../core/engines/retry-delay.js";
+import {
+  isRetryableStatus,
+  parseRetryAfterMs,
+  retryDelayMs,
+  type RetryPolicy,
+} from "../../core/engines/retry-delay.js";
 import { ProviderError } from "../provider-error.js";
 
 export interface PostJsonOptions {
@@ -56,7 +61,11 @@ function providerMessage(body: string, secrets: readonly string[]): string {
 
 function failureFor(status: number, detail: string): ProviderError {
   const suffix = detail ? `: ${detail}` : "";
-  if (status === 401 || status === 403) return new ProviderError("auth", `the provider rejected the credentials (HTTP ${status}); check the engine's API key`);
+  if (status === 401 || status === 403)
+    return new ProviderError(
+      "auth",
+      `the provider rejected the credentials (HTTP ${status}); check the engine's API key`,
+    );
   if (status === 429) return new ProviderError("rate_limited", `rate limited or out of quota (HTTP 429) after retries`);
   if (status === 456) return new ProviderError("rate_limited", `quota exceeded (HTTP 456)`);
   if (status >= 500) return new ProviderError("server", `the provider failed (HTTP ${status}) after retries`);
@@ -75,7 +84,12 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
     let failure: ProviderError;
     let retryAfterMs: number | null = null;
     try {
-      const response = await fetch(options.url, { method: "POST", headers: { "content-type": "application/json", ...options.headers }, body: payload, signal });
+      const response = await fetch(options.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...options.headers },
+        body: payload,
+        signal,
+      });
       const text = await readBounded(response);
       if (response.ok) {
         try {
@@ -94,7 +108,8 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
         ? new ProviderError("timeout", `no answer within ${options.timeoutMs} ms`)
         : new ProviderError("unreachable", `could not reach ${new URL(options.url).host}`);
     }
-    const delay = attempt <= options.retry.maxRetries ? retryDelayMs(attempt, retryAfterMs, options.retry, Math.random) : null;
+    const delay =
+      attempt <= options.retry.maxRetries ? retryDelayMs(attempt, retryAfterMs, options.retry, Math.random) : null;
     if (delay === null) throw failure;
     await sleep(delay, options.signal);
   }

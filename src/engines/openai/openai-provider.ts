@@ -31,7 +31,12 @@ export function openaiProvider(context: ProviderContext): TranslationProvider {
     memoizable: true,
     defaultModels: noConfiguredModel,
     async translate(input) {
-      const prompt = buildPrompt({ ...input, glossary: input.glossary ?? [], instructions: input.instructions ?? [], brandVoice: input.brandVoice ?? [] });
+      const prompt = buildPrompt({
+        ...input,
+        glossary: input.glossary ?? [],
+        instructions: input.instructions ?? [],
+        brandVoice: input.brandVoice ?? [],
+      });
       const answer = (await postJson({
         url: `${baseUrl}/chat/completions`,
         headers,
@@ -52,9 +57,15 @@ export function openaiProvider(context: ProviderContext): TranslationProvider {
       const choice = answer.choices?.[0];
       const content = choice?.message?.content;
       if (typeof content !== "string") {
-        throw new ProviderError("invalid_output", typeof choice?.message?.refusal === "string" ? "the model refused to translate" : "the answer has no message content");
+        throw new ProviderError(
+          "invalid_output",
+          typeof choice?.message?.refusal === "string"
+            ? "the model refused to translate"
+            : "the answer has no message content",
+        );
       }
-      if (choice?.finish_reason === "length") throw new ProviderError("invalid_output", "the answer was cut off (max tokens); lower chunking.maxWords");
+      if (choice?.finish_reason === "length")
+        throw new ProviderError("invalid_output", "the answer was cut off (max tokens); lower chunking.maxWords");
       let texts;
       try {
         texts = parseTranslations(content, input.texts.length);

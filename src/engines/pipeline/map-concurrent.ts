@@ -2,7 +2,11 @@
  * Maps `items` with at most `limit` calls in flight; results keep input order. The first
  * failure rejects, and no further item is started after it.
  */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

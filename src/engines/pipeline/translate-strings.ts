@@ -59,7 +59,10 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   const { settings, provider } = input;
   const glossary = glossaryFor(settings.glossary, input.sourceLocale, input.targetLocale);
   const configured = rankModels(settings.models, input.sourceLocale, input.targetLocale);
-  const models: (string | undefined)[] = configured.length > 0 ? configured : ((await provider.defaultModels?.(input.sourceLocale, input.targetLocale)) ?? [undefined]);
+  const models: (string | undefined)[] =
+    configured.length > 0
+      ? configured
+      : ((await provider.defaultModels?.(input.sourceLocale, input.targetLocale)) ?? [undefined]);
 
   const uniqueIndex = new Map<string, number>();
   const unique: { text: string; hints: string[] | undefined }[] = [];
@@ -139,7 +142,10 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
             problems.forEach((problem) => reasons.add(problem));
           }
         });
-        if (rejected.length > 0) failures.push(`${label}: invalid output for ${rejected.length} string(s) (${[...reasons].slice(0, 3).join(", ")})`);
+        if (rejected.length > 0)
+          failures.push(
+            `${label}: invalid output for ${rejected.length} string(s) (${[...reasons].slice(0, 3).join(", ")})`,
+          );
         pending = rejected;
       } catch (error) {
         if (signal.aborted) throw signal.reason;
@@ -148,7 +154,14 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
       }
     }
     if (input.memory && fresh.length > 0) {
-      await input.memory.store(fresh.map((slot) => ({ sourceHash: hashes[slot]!, sourceText: unique[slot]!.text, targetText: produced[slot]!.text, model: produced[slot]!.model })));
+      await input.memory.store(
+        fresh.map((slot) => ({
+          sourceHash: hashes[slot]!,
+          sourceText: unique[slot]!.text,
+          targetText: produced[slot]!.text,
+          model: produced[slot]!.model,
+        })),
+      );
     }
     if (pending.length > 0) throw new AllModelsFailedError(failures);
   };

@@ -8,7 +8,16 @@ import { fileURLToPath } from "node:url";
 export const DEFAULT_DASHBOARD_DIR = join(fileURLToPath(new URL("../../..", import.meta.url)), "dist", "web");
 
 /** Paths the API owns: they keep their own 404 problem+json and never fall back to the app. */
-const API_PATHS = [/^\/api(\/|$)/, /^\/process(\/|$)/, /^\/mcp(\/|$)/, /^\/openapi\.json$/, /^\/healthz$/, /^\/readyz$/, /^\/whoami$/, /^\/assets\//];
+const API_PATHS = [
+  /^\/api(\/|$)/,
+  /^\/process(\/|$)/,
+  /^\/mcp(\/|$)/,
+  /^\/openapi\.json$/,
+  /^\/healthz$/,
+  /^\/readyz$/,
+  /^\/whoami$/,
+  /^\/assets\//,
+];
 
 export function isApiPath(path: string): boolean {
   return API_PATHS.some((pattern) => pattern.test(path));
@@ -47,7 +56,10 @@ export async function registerDashboard(app: FastifyInstance, root: string = DEF
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, "dashboard not built; run npm run build");
     app.get("/", { schema: { hide: true } }, async (_request, reply) =>
-      reply.status(503).type("text/plain; charset=utf-8").send("The dashboard has not been built. Run `npm run build`, then restart the server.\n"),
+      reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send("The dashboard has not been built. Run `npm run build`, then restart the server.\n"),
     );
     return;
   }

@@ -19,10 +19,18 @@ export function registerJsonBody(app: FastifyInstance): void {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      return done(AppError.invalidRequest("The body is not valid JSON.", [{ path: "/", message: (error as Error).message }]), undefined);
+      return done(
+        AppError.invalidRequest("The body is not valid JSON.", [{ path: "/", message: (error as Error).message }]),
+        undefined,
+      );
     }
     if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      return done(AppError.invalidRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [{ path: "/", message: "too deeply nested" }]), undefined);
+      return done(
+        AppError.invalidRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [
+          { path: "/", message: "too deeply nested" },
+        ]),
+        undefined,
+      );
     }
     done(null, parsed);
   };

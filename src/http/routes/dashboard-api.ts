@@ -9,21 +9,29 @@ import { OrgEngineParams } from "../schemas/common.js";
 import { TryEngineBody } from "../schemas/dashboard.js";
 
 /** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
-export const dashboardApiRoutes = (deps: AppDeps): FastifyPluginAsyncTypebox => async (app) => {
-  app.addHook("preHandler", sessionAuth(deps.sql));
+export const dashboardApiRoutes =
+  (deps: AppDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.addHook("preHandler", sessionAuth(deps.sql));
 
-  app.get("/api/providers", { schema: { tags: ["engines"] } }, async () => providerCatalog());
+    app.get("/api/providers", { schema: { tags: ["engines"] } }, async () => providerCatalog());
 
-  app.post(
-    "/api/orgs/:orgId/engines/:engineId/try",
-    { schema: { params: OrgEngineParams, body: TryEngineBody, tags: ["engines"] } },
-    async (request) => {
-      const user = currentUser(request);
-      return tryEngine(localizeDeps(deps), request.params.orgId, { id: user.id, email: user.email }, request.params.engineId, {
-        sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
-        targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),
-        data: request.body.data as Record<string, JsonValue>,
-      });
-    },
-  );
-};
+    app.post(
+      "/api/orgs/:orgId/engines/:engineId/try",
+      { schema: { params: OrgEngineParams, body: TryEngineBody, tags: ["engines"] } },
+      async (request) => {
+        const user = currentUser(request);
+        return tryEngine(
+          localizeDeps(deps),
+          request.params.orgId,
+          { id: user.id, email: user.email },
+          request.params.engineId,
+          {
+            sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
+            targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),
+            data: request.body.data as Record<string, JsonValue>,
+          },
+        );
+      },
+    );
+  };

@@ -6,5 +6,8 @@ const Locale = Type.String({ minLength: 1, maxLength: 64, description: "BCP-47 t
 export const TryEngineBody = Type.Object({
   sourceLocale: Locale,
   targetLocale: Locale,
-  data: Type.Object({}, { additionalProperties: true, description: "string values are translated; shape and keys are kept" }),
+  data: Type.Object(
+    {},
+    { additionalProperties: true, description: "string values are translated; shape and keys are kept" },
+  ),
 });

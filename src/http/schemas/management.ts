@@ -1,16 +1,35 @@
 import { Type } from "typebox";
 import { Email, KeyKindSchema, Name, Password, PermissionSchema, PlanSchema } from "./common.js";
 
-export const LoginBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) });
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
 
-export const CreateUserBody = Type.Object({ email: Email, password: Password, name: Type.Optional(Type.String({ maxLength: 100 })), isAdmin: Type.Optional(Type.Boolean()) });
-export const CreateOrgBody = Type.Object({ name: Name, ownerId: Type.String({ minLength: 1, maxLength: 100 }), plan: Type.Optional(PlanSchema), rbac: Type.Optional(Type.Boolean()) });
+export const CreateUserBody = Type.Object({
+  email: Email,
+  password: Password,
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  isAdmin: Type.Optional(Type.Boolean()),
+});
+export const CreateOrgBody = Type.Object({
+  name: Name,
+  ownerId: Type.String({ minLength: 1, maxLength: 100 }),
+  plan: Type.Optional(PlanSchema),
+  rbac: Type.Optional(Type.Boolean()),
+});
 export const PlanBody = Type.Object({ plan: PlanSchema, rbac: Type.Boolean() });
 
-export const UpdateOrgBody = Type.Object({ name: Type.Optional(Name), defaultEngineId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])) });
+export const UpdateOrgBody = Type.Object({
+  name: Type.Optional(Name),
+  defaultEngineId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+});
 
 export const RoleBody = Type.Object({ name: Name, permissions: Type.Array(PermissionSchema, { maxItems: 10 }) });
-export const RolePatchBody = Type.Object({ name: Type.Optional(Name), permissions: Type.Optional(Type.Array(PermissionSchema, { maxItems: 10 })) });
+export const RolePatchBody = Type.Object({
+  name: Type.Optional(Name),
+  permissions: Type.Optional(Type.Array(PermissionSchema, { maxItems: 10 })),
+});
 
 export const AddMemberBody = Type.Object({
   userId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -20,10 +39,16 @@ export const AddMemberBody = Type.Object({
 export const MemberPatchBody = Type.Object({ roleId: Type.String({ minLength: 1, maxLength: 100 }) });
 
 // The config is validated per provider by the engines service (src/core/engines/engine-config.ts).
-const EngineConfig = Type.Record(Type.String(), Type.Unknown(), { description: "provider-specific settings (docs/engines.md); never holds secrets" });
-const EngineCredentials = Type.Union([Type.Record(Type.String(), Type.String({ maxLength: 4000 }), { maxProperties: 10 }), Type.Null()], {
-  description: "write-only provider credentials (e.g. { apiKey }); stored encrypted, never returned; null removes them",
+const EngineConfig = Type.Record(Type.String(), Type.Unknown(), {
+  description: "provider-specific settings (docs/engines.md); never holds secrets",
 });
+const EngineCredentials = Type.Union(
+  [Type.Record(Type.String(), Type.String({ maxLength: 4000 }), { maxProperties: 10 }), Type.Null()],
+  {
+    description:
+      "write-only provider credentials (e.g. { apiKey }); stored encrypted, never returned; null removes them",
+  },
+);
 export const EngineBody = Type.Object({
   name: Name,
   provider: Type.String({ minLength: 1, maxLength: 50 }),

@@ -5,7 +5,8 @@ import type { GlossaTool } from "../tool.js";
 export const listEnginesTool: GlossaTool = {
   name: "list_engines",
   title: "List engines",
-  description: "Lists the engines this API key may use now: { engines: [{ id, name, provider, isDefault }] }. Pass an id as engineId to localize.",
+  description:
+    "Lists the engines this API key may use now: { engines: [{ id, name, provider, isDefault }] }. Pass an id as engineId to localize.",
   inputSchema: Type.Object({}, { additionalProperties: true }),
   readOnly: true,
   async run(_args, context) {

@@ -3,7 +3,15 @@ import { canActOnKey, listableKeyOwner } from "../../core/authz/team-rules.js";
 import type { KeyKind } from "../../core/authz/model.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { apiKeyStart, generateApiKeySecret, hashApiKeySecret } from "../../core/keys/api-key-format.js";
-import { deleteApiKey, findApiKey, insertApiKey, listApiKeys, replaceKeyScope, updateApiKey, type ApiKeyRow } from "../../storage/repositories/api-keys.js";
+import {
+  deleteApiKey,
+  findApiKey,
+  insertApiKey,
+  listApiKeys,
+  replaceKeyScope,
+  updateApiKey,
+  type ApiKeyRow,
+} from "../../storage/repositories/api-keys.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import { listEngines } from "../../storage/repositories/engines.js";
 import { findOrganization } from "../../storage/repositories/organizations.js";
@@ -44,7 +52,10 @@ async function guardServiceKeyChange(
   if (change.roleId === undefined || change.roleId === null) role = change.roleId;
   else {
     const found = await findRole(tx, change.roleId);
-    role = { id: change.roleId, found: found && { organizationId: found.organizationId, permissions: found.permissions } };
+    role = {
+      id: change.roleId,
+      found: found && { organizationId: found.organizationId, permissions: found.permissions },
+    };
   }
   const engines = await listEngines(tx, actor.organizationId);
   ensure(
@@ -79,7 +90,8 @@ export async function createKey(sql: Sql, organizationId: string, userId: string
   const secret = generateApiKeySecret();
   const key = await sql.transaction(async (tx) => {
     const actor = await loadActor(tx, organizationId, userId);
-    if (kind === "service") await guardServiceKeyChange(tx, actor, { roleId: input.roleId ?? null, addedEngineIds: engineIds });
+    if (kind === "service")
+      await guardServiceKeyChange(tx, actor, { roleId: input.roleId ?? null, addedEngineIds: engineIds });
     const id = await insertApiKey(tx, {
       organizationId,
       kind,
@@ -104,13 +116,20 @@ export async function createKey(sql: Sql, organizationId: string, userId: string
   return { key: keyRecord(key), secret };
 }
 
-export async function updateKey(sql: Sql, organizationId: string, userId: string, keyId: string, input: UpdateKeyInput) {
+export async function updateKey(
+  sql: Sql,
+  organizationId: string,
+  userId: string,
+  keyId: string,
+  input: UpdateKeyInput,
+) {
   const updated = await sql.transaction(async (tx) => {
     const actor = await loadActor(tx, organizationId, userId);
     const key = await requireKey(tx, organizationId, keyId);
     if (key.kind === "personal") {
       rejectServiceFieldsOnPersonal(input);
-      if (!canActOnKey(actor, key)) throw new AppError(403, "forbidden", "Only the key's owner or a holder of org:manage_team may edit it.");
+      if (!canActOnKey(actor, key))
+        throw new AppError(403, "forbidden", "Only the key's owner or a holder of org:manage_team may edit it.");
     } else {
       const current = new Set(key.engineIds);
       const nextScope = input.engineIds === undefined ? undefined : [...new Set(input.engineIds)];
@@ -127,7 +146,10 @@ export async function updateKey(sql: Sql, organizationId: string, userId: string
       action: "key.updated",
       targetType: "key",
       targetId: key.id,
-      details: { name: key.name, changes: Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) },
+      details: {
+        name: key.name,
+        changes: Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+      },
     });
     return requireKey(tx, organizationId, key.id);
   });
@@ -138,7 +160,8 @@ export async function deleteKey(sql: Sql, organizationId: string, userId: string
   await sql.transaction(async (tx) => {
     const actor = await loadActor(tx, organizationId, userId);
     const key = await requireKey(tx, organizationId, keyId);
-    if (!canActOnKey(actor, key)) throw new AppError(403, "forbidden", "Only the key's owner or a holder of org:manage_team may delete it.");
+    if (!canActOnKey(actor, key))
+      throw new AppError(403, "forbidden", "Only the key's owner or a holder of org:manage_team may delete it.");
     await deleteApiKey(tx, key.id);
     await insertAuditEvent(tx, {
       organizationId,

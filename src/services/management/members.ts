@@ -21,7 +21,8 @@ import { memberRecord } from "./records.js";
 
 async function requireRoleInOrg(sql: Sql, organizationId: string, roleId: string): Promise<RoleRow> {
   const role = await findRole(sql, roleId);
-  if (!role || role.organizationId !== organizationId) throw AppError.notFound("role_not_found", `Role ${roleId} was not found in this organization.`);
+  if (!role || role.organizationId !== organizationId)
+    throw AppError.notFound("role_not_found", `Role ${roleId} was not found in this organization.`);
   return role;
 }
 
@@ -47,9 +48,15 @@ export async function addMember(
     ensure(requireManageTeam(actor));
     const role = await requireRoleInOrg(tx, organizationId, input.roleId);
     ensure(checkOwnershipChange({ actor, targetIsOwner: false, becomesOwner: role.isOwner, ownerCount: 0 }));
-    const user = input.userId ? await findUserById(tx, input.userId) : input.email ? await findUserByEmail(tx, input.email) : null;
-    if (!user) throw AppError.notFound("user_not_found", "No user has that id or email; an instance admin creates users.");
-    if (await findMembership(tx, organizationId, user.id)) throw new AppError(409, "already_member", `${user.email} is already a member.`);
+    const user = input.userId
+      ? await findUserById(tx, input.userId)
+      : input.email
+        ? await findUserByEmail(tx, input.email)
+        : null;
+    if (!user)
+      throw AppError.notFound("user_not_found", "No user has that id or email; an instance admin creates users.");
+    if (await findMembership(tx, organizationId, user.id))
+      throw new AppError(409, "already_member", `${user.email} is already a member.`);
     await insertMembership(tx, organizationId, user.id, role.id);
     await insertAuditEvent(tx, {
       organizationId,
@@ -63,14 +70,25 @@ export async function addMember(
   });
 }
 
-export async function changeMemberRole(sql: Sql, organizationId: string, actorId: string, userId: string, roleId: string) {
+export async function changeMemberRole(
+  sql: Sql,
+  organizationId: string,
+  actorId: string,
+  userId: string,
+  roleId: string,
+) {
   return sql.transaction(async (tx) => {
     const actor = await loadActor(tx, organizationId, actorId);
     ensure(requireManageTeam(actor));
     const member = await requireMember(tx, organizationId, userId);
     const role = await requireRoleInOrg(tx, organizationId, roleId);
     ensure(
-      checkOwnershipChange({ actor, targetIsOwner: member.isOwner, becomesOwner: role.isOwner, ownerCount: await countOwners(tx, organizationId) }),
+      checkOwnershipChange({
+        actor,
+        targetIsOwner: member.isOwner,
+        becomesOwner: role.isOwner,
+        ownerCount: await countOwners(tx, organizationId),
+      }),
     );
     await updateMembershipRole(tx, organizationId, userId, role.id);
     await insertAuditEvent(tx, {
@@ -79,7 +97,13 @@ export async function changeMemberRole(sql: Sql, organizationId: string, actorId
       action: "member.role_changed",
       targetType: "user",
       targetId: userId,
-      details: { email: member.email, fromRoleId: member.roleId, fromRoleName: member.roleName, toRoleId: role.id, toRoleName: role.name },
+      details: {
+        email: member.email,
+        fromRoleId: member.roleId,
+        fromRoleName: member.roleName,
+        toRoleId: role.id,
+        toRoleName: role.name,
+      },
     });
     return memberRecord(await requireMember(tx, organizationId, userId));
   });
@@ -92,7 +116,12 @@ export async function removeMember(sql: Sql, organizationId: string, actorId: st
     if (actorId !== userId) ensure(requireManageTeam(actor));
     const member = await requireMember(tx, organizationId, userId);
     ensure(
-      checkOwnershipChange({ actor, targetIsOwner: member.isOwner, becomesOwner: false, ownerCount: await countOwners(tx, organizationId) }),
+      checkOwnershipChange({
+        actor,
+        targetIsOwner: member.isOwner,
+        becomesOwner: false,
+        ownerCount: await countOwners(tx, organizationId),
+      }),
     );
     await deleteMembership(tx, organizationId, userId);
     await insertAuditEvent(tx, {
@@ -106,7 +135,14 @@ export async function removeMember(sql: Sql, organizationId: string, actorId: st
   });
 }
 
-export async function setEngineGrant(sql: Sql, organizationId: string, actorId: string, userId: string, engineId: string, granted: boolean) {
+export async function setEngineGrant(
+  sql: Sql,
+  organizationId: string,
+  actorId: string,
+  userId: string,
+  engineId: string,
+  granted: boolean,
+) {
   return sql.transaction(async (tx) => {
     const actor = await loadActor(tx, organizationId, actorId);
     ensure(requireManageTeam(actor));

@@ -2,7 +2,10 @@ import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { insertAuditEvent, listAuditEvents } from "../../storage/repositories/audit.js";
 import { findEngine } from "../../storage/repositories/engines.js";
-import { findOrganization, updateOrganization as updateOrganizationRow } from "../../storage/repositories/organizations.js";
+import {
+  findOrganization,
+  updateOrganization as updateOrganizationRow,
+} from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
 import { loadActor } from "./actor.js";
 import { auditRecord, organizationRecord } from "./records.js";
@@ -27,7 +30,14 @@ export async function updateOrganization(
       throw AppError.notFound("engine_not_found", `Engine ${patch.defaultEngineId} was not found.`);
     }
     const org = (await updateOrganizationRow(tx, organizationId, patch))!;
-    await insertAuditEvent(tx, { organizationId, actorId, action: "organization.updated", targetType: "organization", targetId: organizationId, details: patch });
+    await insertAuditEvent(tx, {
+      organizationId,
+      actorId,
+      action: "organization.updated",
+      targetType: "organization",
+      targetId: organizationId,
+      details: patch,
+    });
     return organizationRecord(org);
   });
 }
@@ -36,7 +46,13 @@ export async function listAudit(
   sql: Sql,
   organizationId: string,
   userId: string,
-  filter: { action?: string | undefined; actorId?: string | undefined; targetId?: string | undefined; before?: string | undefined; limit?: number | undefined },
+  filter: {
+    action?: string | undefined;
+    actorId?: string | undefined;
+    targetId?: string | undefined;
+    before?: string | undefined;
+    limit?: number | undefined;
+  },
 ) {
   await loadActor(sql, organizationId, userId);
   const rows = await listAuditEvents(sql, {

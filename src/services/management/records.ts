@@ -47,7 +47,14 @@ export function userRecord(row: UserRow) {
 }
 
 export function roleRecord(row: RoleRow) {
-  return { id: row.id, organizationId: row.organizationId, name: row.name, permissions: row.permissions, isOwner: row.isOwner, createdAt: iso(row.createdAt)! };
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    permissions: row.permissions,
+    isOwner: row.isOwner,
+    createdAt: iso(row.createdAt)!,
+  };
 }
 
 export function memberRecord(row: MemberRow) {

@@ -2,7 +2,15 @@ import { requireManageTeam } from "../../core/authz/team-rules.js";
 import type { Permission } from "../../core/authz/model.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
-import { countRoleHolders, deleteRole as deleteRoleRow, findRole, insertRole, listRoles as listRoleRows, updateRole as updateRoleRow, type RoleRow } from "../../storage/repositories/roles.js";
+import {
+  countRoleHolders,
+  deleteRole as deleteRoleRow,
+  findRole,
+  insertRole,
+  listRoles as listRoleRows,
+  updateRole as updateRoleRow,
+  type RoleRow,
+} from "../../storage/repositories/roles.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
 import { loadActor } from "./actor.js";
 import { roleRecord } from "./records.js";
@@ -11,13 +19,16 @@ const duplicateName = (name: string) => new AppError(409, "role_name_taken", `A 
 
 async function requireEditableRole(tx: Sql, organizationId: string, roleId: string): Promise<RoleRow> {
   const role = await findRole(tx, roleId);
-  if (!role || role.organizationId !== organizationId) throw AppError.notFound("role_not_found", `Role ${roleId} was not found.`);
+  if (!role || role.organizationId !== organizationId)
+    throw AppError.notFound("role_not_found", `Role ${roleId} was not found.`);
   if (role.isOwner) throw new AppError(403, "forbidden", "The Owner role cannot be edited or deleted.");
   return role;
 }
 
 async function serviceKeysHoldingRole(tx: Sql, roleId: string): Promise<number> {
-  const [row] = await tx.query<{ count: number }>("select count(*)::int as count from api_keys where role_id = $1", [roleId]);
+  const [row] = await tx.query<{ count: number }>("select count(*)::int as count from api_keys where role_id = $1", [
+    roleId,
+  ]);
   return row!.count;
 }
 
@@ -26,12 +37,24 @@ export async function listRoles(sql: Sql, organizationId: string, userId: string
   return (await listRoleRows(sql, organizationId)).map(roleRecord);
 }
 
-export async function createRole(sql: Sql, organizationId: string, actorId: string, input: { name: string; permissions: Permission[] }) {
+export async function createRole(
+  sql: Sql,
+  organizationId: string,
+  actorId: string,
+  input: { name: string; permissions: Permission[] },
+) {
   try {
     return await sql.transaction(async (tx) => {
       ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
       const role = await insertRole(tx, organizationId, input.name, [...new Set(input.permissions)]);
-      await insertAuditEvent(tx, { organizationId, actorId, action: "role.created", targetType: "role", targetId: role.id, details: { name: role.name, permissions: role.permissions } });
+      await insertAuditEvent(tx, {
+        organizationId,
+        actorId,
+        action: "role.created",
+        targetType: "role",
+        targetId: role.id,
+        details: { name: role.name, permissions: role.permissions },
+      });
       return roleRecord(role);
     });
   } catch (error) {
@@ -56,8 +79,15 @@ export async function updateRole(
       ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
       const role = await requireEditableRole(tx, organizationId, roleId);
       const permissions = patch.permissions && [...new Set(patch.permissions)];
-      if (permissions?.some((permission) => permission !== "engine:access") && (await serviceKeysHoldingRole(tx, roleId)) > 0) {
-        throw new AppError(403, "role_too_broad", "Service keys hold this role, and a service key's role may hold engine:access only.");
+      if (
+        permissions?.some((permission) => permission !== "engine:access") &&
+        (await serviceKeysHoldingRole(tx, roleId)) > 0
+      ) {
+        throw new AppError(
+          403,
+          "role_too_broad",
+          "Service keys hold this role, and a service key's role may hold engine:access only.",
+        );
       }
       const updated = (await updateRoleRow(tx, roleId, { name: patch.name, permissions }))!;
       await insertAuditEvent(tx, {
@@ -81,9 +111,20 @@ export async function deleteRole(sql: Sql, organizationId: string, actorId: stri
     ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
     const role = await requireEditableRole(tx, organizationId, roleId);
     if ((await countRoleHolders(tx, roleId)) > 0) {
-      throw new AppError(409, "role_in_use", "Members or service keys still hold this role; give them another role first.");
+      throw new AppError(
+        409,
+        "role_in_use",
+        "Members or service keys still hold this role; give them another role first.",
+      );
     }
     await deleteRoleRow(tx, roleId);
-    await insertAuditEvent(tx, { organizationId, actorId, action: "role.deleted", targetType: "role", targetId: roleId, details: { name: role.name } });
+    await insertAuditEvent(tx, {
+      organizationId,
+      actorId,
+      action: "role.deleted",
+      targetType: "role",
+      targetId: roleId,
+      details: { name: role.name },
+    });
   });
 }

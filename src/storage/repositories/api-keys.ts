@@ -62,7 +62,17 @@ export async function insertApiKey(
   await tx.query(
     `insert into api_keys (id, organization_id, kind, name, secret_hash, start, owner_id, role_id, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [id, input.organizationId, input.kind, input.name, input.secretHash, input.start, input.ownerId, input.roleId, input.createdBy],
+    [
+      id,
+      input.organizationId,
+      input.kind,
+      input.name,
+      input.secretHash,
+      input.start,
+      input.ownerId,
+      input.roleId,
+      input.createdBy,
+    ],
   );
   await replaceKeyScope(tx, id, input.engineIds);
   return id;
@@ -71,16 +81,27 @@ export async function insertApiKey(
 export async function replaceKeyScope(tx: Sql, keyId: string, engineIds: readonly string[]): Promise<void> {
   await tx.query("delete from api_key_engines where key_id = $1", [keyId]);
   if (engineIds.length > 0) {
-    await tx.query("insert into api_key_engines (key_id, engine_id) select $1, unnest($2::text[]) on conflict do nothing", [keyId, engineIds]);
+    await tx.query(
+      "insert into api_key_engines (key_id, engine_id) select $1, unnest($2::text[]) on conflict do nothing",
+      [keyId, engineIds],
+    );
   }
 }
 
 export async function findApiKey(sql: Sql, organizationId: string, id: string): Promise<ApiKeyRow | null> {
-  const [row] = await sql.query<ApiKeyRow>(`${KEY_SELECT} where k.organization_id = $1 and k.id = $2`, [organizationId, id]);
+  const [row] = await sql.query<ApiKeyRow>(`${KEY_SELECT} where k.organization_id = $1 and k.id = $2`, [
+    organizationId,
+    id,
+  ]);
   return row ?? null;
 }
 
-export async function listApiKeys(sql: Sql, organizationId: string, kind: KeyKind, ownerId: string | null): Promise<ApiKeyRow[]> {
+export async function listApiKeys(
+  sql: Sql,
+  organizationId: string,
+  kind: KeyKind,
+  ownerId: string | null,
+): Promise<ApiKeyRow[]> {
   return sql.query<ApiKeyRow>(
     `${KEY_SELECT} where k.organization_id = $1 and k.kind = $2 and ($3::text is null or k.owner_id = $3)
       order by k.created_at desc, k.id`,
@@ -88,7 +109,11 @@ export async function listApiKeys(sql: Sql, organizationId: string, kind: KeyKin
   );
 }
 
-export async function updateApiKey(sql: Sql, id: string, patch: { name?: string | undefined; roleId?: string | null | undefined }): Promise<void> {
+export async function updateApiKey(
+  sql: Sql,
+  id: string,
+  patch: { name?: string | undefined; roleId?: string | null | undefined },
+): Promise<void> {
   await sql.query(
     `update api_keys set name = coalesce($2, name), role_id = case when $3::boolean then $4 else role_id end where id = $1`,
     [id, patch.name ?? null, patch.roleId !== undefined, patch.roleId ?? null],
@@ -132,8 +157,15 @@ interface KeyCallRow {
  * `glossa_key_call_context` function (see the migration for what it reads and why it is a
  * function). Nothing is cached, so every change is in force for the next call on every instance.
  */
-export async function loadKeyCallContext(sql: Sql, secretHash: string, engineId: string | null): Promise<KeyCallContext | null> {
-  const [result] = await sql.query<{ context: KeyCallRow | null }>("select glossa_key_call_context($1, $2) as context", [secretHash, engineId]);
+export async function loadKeyCallContext(
+  sql: Sql,
+  secretHash: string,
+  engineId: string | null,
+): Promise<KeyCallContext | null> {
+  const [result] = await sql.query<{ context: KeyCallRow | null }>(
+    "select glossa_key_call_context($1, $2) as context",
+    [secretHash, engineId],
+  );
   const row = result?.context;
   if (!row) return null;
   return {
@@ -142,11 +174,15 @@ export async function loadKeyCallContext(sql: Sql, secretHash: string, engineId:
     kind: row.kind,
     ownerId: row.ownerId,
     ownerEmail: row.ownerEmail,
-    engine: row.engine ? { ...row.engine, createdAt: new Date(row.engine.createdAt), updatedAt: new Date(row.engine.updatedAt) } : null,
+    engine: row.engine
+      ? { ...row.engine, createdAt: new Date(row.engine.createdAt), updatedAt: new Date(row.engine.updatedAt) }
+      : null,
     facts: {
       kind: row.kind,
       organization: { plan: row.plan, rbac: row.rbac },
-      owner: row.ownerIsMember ? { rolePermissions: row.ownerPermissions ?? [], grantedEngineIds: row.ownerGrants } : null,
+      owner: row.ownerIsMember
+        ? { rolePermissions: row.ownerPermissions ?? [], grantedEngineIds: row.ownerGrants }
+        : null,
       serviceRole: row.serviceRolePermissions ? { permissions: row.serviceRolePermissions } : null,
       scopeEngineIds: row.scope,
     },

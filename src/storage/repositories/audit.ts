@@ -27,7 +27,15 @@ export async function insertAuditEvent(sql: Sql, event: AuditEventInput): Promis
   await sql.query(
     `insert into audit_events (id, organization_id, actor_id, action, target_type, target_id, details)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [newId("aud"), event.organizationId, event.actorId, event.action, event.targetType, event.targetId, JSON.stringify(event.details ?? {})],
+    [
+      newId("aud"),
+      event.organizationId,
+      event.actorId,
+      event.action,
+      event.targetType,
+      event.targetId,
+      JSON.stringify(event.details ?? {}),
+    ],
   );
 }
 
@@ -52,6 +60,13 @@ export async function listAuditEvents(sql: Sql, query: AuditQuery): Promise<Audi
         and ($5::timestamptz is null or a.created_at < $5)
       order by a.seq desc
       limit $6`,
-    [query.organizationId, query.action ?? null, query.actorId ?? null, query.targetId ?? null, query.before?.toISOString() ?? null, query.limit],
+    [
+      query.organizationId,
+      query.action ?? null,
+      query.actorId ?? null,
+      query.targetId ?? null,
+      query.before?.toISOString() ?? null,
+      query.limit,
+    ],
   );
 }

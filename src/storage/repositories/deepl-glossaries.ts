@@ -17,7 +17,12 @@ export async function findDeeplGlossary(sql: Sql, pair: GlossaryPair, entriesHas
 }
 
 /** Makes `glossaryId` the pair's glossary; returns the id it replaced (to delete at DeepL), if any. */
-export async function rememberDeeplGlossary(sql: Sql, pair: GlossaryPair, entriesHash: string, glossaryId: string): Promise<string | null> {
+export async function rememberDeeplGlossary(
+  sql: Sql,
+  pair: GlossaryPair,
+  entriesHash: string,
+  glossaryId: string,
+): Promise<string | null> {
   return sql.transaction(async (tx) => {
     const [previous] = await tx.query<{ glossaryId: string }>(
       `select glossary_id as "glossaryId" from deepl_glossaries
@@ -36,19 +41,18 @@ export async function rememberDeeplGlossary(sql: Sql, pair: GlossaryPair, entrie
 
 /** Forgets a glossary DeepL no longer knows (deleted there, or the engine's key changed account). */
 export async function forgetDeeplGlossary(sql: Sql, pair: GlossaryPair, glossaryId: string): Promise<void> {
-  await sql.query("delete from deepl_glossaries where engine_id = $1 and source_lang = $2 and target_lang = $3 and glossary_id = $4", [
-    pair.engineId,
-    pair.sourceLang,
-    pair.targetLang,
-    glossaryId,
-  ]);
+  await sql.query(
+    "delete from deepl_glossaries where engine_id = $1 and source_lang = $2 and target_lang = $3 and glossary_id = $4",
+    [pair.engineId, pair.sourceLang, pair.targetLang, glossaryId],
+  );
 }
 
 /** The three operations bound to one database, as the DeepL provider wants them. */
 export function deeplGlossaryStore(sql: Sql) {
   return {
     find: (pair: GlossaryPair, entriesHash: string) => findDeeplGlossary(sql, pair, entriesHash),
-    remember: (pair: GlossaryPair, entriesHash: string, glossaryId: string) => rememberDeeplGlossary(sql, pair, entriesHash, glossaryId),
+    remember: (pair: GlossaryPair, entriesHash: string, glossaryId: string) =>
+      rememberDeeplGlossary(sql, pair, entriesHash, glossaryId),
     forget: (pair: GlossaryPair, glossaryId: string) => forgetDeeplGlossary(sql, pair, glossaryId),
   };
 }

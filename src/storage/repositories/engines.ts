@@ -17,16 +17,26 @@ export const ENGINE_COLUMNS = `id, organization_id as "organizationId", name, pr
   created_at as "createdAt", updated_at as "updatedAt"`;
 
 export async function listEngines(sql: Sql, organizationId: string): Promise<EngineRow[]> {
-  return sql.query<EngineRow>(`select ${ENGINE_COLUMNS} from engines where organization_id = $1 order by created_at, id`, [organizationId]);
+  return sql.query<EngineRow>(
+    `select ${ENGINE_COLUMNS} from engines where organization_id = $1 order by created_at, id`,
+    [organizationId],
+  );
 }
 
 export async function findEngine(sql: Sql, organizationId: string, id: string): Promise<EngineRow | null> {
-  const [row] = await sql.query<EngineRow>(`select ${ENGINE_COLUMNS} from engines where organization_id = $1 and id = $2`, [organizationId, id]);
+  const [row] = await sql.query<EngineRow>(
+    `select ${ENGINE_COLUMNS} from engines where organization_id = $1 and id = $2`,
+    [organizationId, id],
+  );
   return row ?? null;
 }
 
 /** The named engine of the organization, or its default when `id` is null. */
-export async function findEngineOrDefault(sql: Sql, organizationId: string, id: string | null): Promise<EngineRow | null> {
+export async function findEngineOrDefault(
+  sql: Sql,
+  organizationId: string,
+  id: string | null,
+): Promise<EngineRow | null> {
   const [row] = await sql.query<EngineRow>(
     `select ${ENGINE_COLUMNS} from engines
       where organization_id = $1
@@ -38,7 +48,13 @@ export async function findEngineOrDefault(sql: Sql, organizationId: string, id: 
 
 export async function insertEngine(
   sql: Sql,
-  input: { organizationId: string; name: string; provider: string; config: Record<string, unknown>; credentials: string | null },
+  input: {
+    organizationId: string;
+    name: string;
+    provider: string;
+    config: Record<string, unknown>;
+    credentials: string | null;
+  },
 ): Promise<EngineRow> {
   const [row] = await sql.query<EngineRow>(
     `insert into engines (id, organization_id, name, provider, config, credentials) values ($1, $2, $3, $4, $5, $6) returning ${ENGINE_COLUMNS}`,
@@ -50,7 +66,12 @@ export async function insertEngine(
 export async function updateEngine(
   sql: Sql,
   id: string,
-  patch: { name?: string | undefined; provider?: string | undefined; config?: Record<string, unknown> | undefined; credentials?: string | null | undefined },
+  patch: {
+    name?: string | undefined;
+    provider?: string | undefined;
+    config?: Record<string, unknown> | undefined;
+    credentials?: string | null | undefined;
+  },
 ): Promise<EngineRow | null> {
   const [row] = await sql.query<EngineRow>(
     `update engines

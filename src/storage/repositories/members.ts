@@ -27,20 +27,43 @@ const MEMBER_SELECT = `
     join users u on u.id = m.user_id`;
 
 export async function findMembership(sql: Sql, organizationId: string, userId: string): Promise<MemberRow | null> {
-  const [row] = await sql.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 and m.user_id = $2`, [organizationId, userId]);
+  const [row] = await sql.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 and m.user_id = $2`, [
+    organizationId,
+    userId,
+  ]);
   return row ?? null;
 }
 
 export async function listMembers(sql: Sql, organizationId: string): Promise<MemberRow[]> {
-  return sql.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 order by m.created_at, m.user_id`, [organizationId]);
+  return sql.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 order by m.created_at, m.user_id`, [
+    organizationId,
+  ]);
 }
 
-export async function insertMembership(sql: Sql, organizationId: string, userId: string, roleId: string): Promise<void> {
-  await sql.query("insert into memberships (organization_id, user_id, role_id) values ($1, $2, $3)", [organizationId, userId, roleId]);
+export async function insertMembership(
+  sql: Sql,
+  organizationId: string,
+  userId: string,
+  roleId: string,
+): Promise<void> {
+  await sql.query("insert into memberships (organization_id, user_id, role_id) values ($1, $2, $3)", [
+    organizationId,
+    userId,
+    roleId,
+  ]);
 }
 
-export async function updateMembershipRole(sql: Sql, organizationId: string, userId: string, roleId: string): Promise<void> {
-  await sql.query("update memberships set role_id = $3 where organization_id = $1 and user_id = $2", [organizationId, userId, roleId]);
+export async function updateMembershipRole(
+  sql: Sql,
+  organizationId: string,
+  userId: string,
+  roleId: string,
+): Promise<void> {
+  await sql.query("update memberships set role_id = $3 where organization_id = $1 and user_id = $2", [
+    organizationId,
+    userId,
+    roleId,
+  ]);
 }
 
 /** Removes the membership; its engine grants go with it (foreign key cascade). */
@@ -65,5 +88,9 @@ export async function insertGrant(sql: Sql, organizationId: string, userId: stri
 }
 
 export async function deleteGrant(sql: Sql, organizationId: string, userId: string, engineId: string): Promise<void> {
-  await sql.query("delete from engine_grants where organization_id = $1 and user_id = $2 and engine_id = $3", [organizationId, userId, engineId]);
+  await sql.query("delete from engine_grants where organization_id = $1 and user_id = $2 and engine_id = $3", [
+    organizationId,
+    userId,
+    engineId,
+  ]);
 }

@@ -41,7 +41,11 @@ export async function insertOrganization(
       role.isOwner,
     ]);
   }
-  await tx.query("insert into memberships (organization_id, user_id, role_id) values ($1, $2, $3)", [org!.id, input.ownerId, ownerRoleId]);
+  await tx.query("insert into memberships (organization_id, user_id, role_id) values ($1, $2, $3)", [
+    org!.id,
+    input.ownerId,
+    ownerRoleId,
+  ]);
   return org!;
 }
 
@@ -54,7 +58,10 @@ export async function listOrganizations(sql: Sql): Promise<OrganizationRow[]> {
   return sql.query<OrganizationRow>(`select ${ORG_COLUMNS} from organizations order by created_at, id`);
 }
 
-export async function listOrganizationsOfUser(sql: Sql, userId: string): Promise<(OrganizationRow & { roleId: string })[]> {
+export async function listOrganizationsOfUser(
+  sql: Sql,
+  userId: string,
+): Promise<(OrganizationRow & { roleId: string })[]> {
   return sql.query(
     `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId", o.created_at as "createdAt", m.role_id as "roleId"
        from memberships m join organizations o on o.id = m.organization_id

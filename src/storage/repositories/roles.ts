@@ -14,7 +14,9 @@ export interface RoleRow {
 const ROLE_COLUMNS = `id, organization_id as "organizationId", name, permissions, is_owner as "isOwner", created_at as "createdAt"`;
 
 export async function listRoles(sql: Sql, organizationId: string): Promise<RoleRow[]> {
-  return sql.query<RoleRow>(`select ${ROLE_COLUMNS} from roles where organization_id = $1 order by seq`, [organizationId]);
+  return sql.query<RoleRow>(`select ${ROLE_COLUMNS} from roles where organization_id = $1 order by seq`, [
+    organizationId,
+  ]);
 }
 
 /** A role by id, whatever its organization (the guards need to tell "other organization" apart). */
@@ -23,7 +25,12 @@ export async function findRole(sql: Sql, id: string): Promise<RoleRow | null> {
   return row ?? null;
 }
 
-export async function insertRole(sql: Sql, organizationId: string, name: string, permissions: Permission[]): Promise<RoleRow> {
+export async function insertRole(
+  sql: Sql,
+  organizationId: string,
+  name: string,
+  permissions: Permission[],
+): Promise<RoleRow> {
   const [row] = await sql.query<RoleRow>(
     `insert into roles (id, organization_id, name, permissions) values ($1, $2, $3, $4) returning ${ROLE_COLUMNS}`,
     [newId("rol"), organizationId, name, permissions],

@@ -15,7 +15,11 @@ export interface MemoryEntry {
 }
 
 /** One query for a whole batch: the stored translations among `sourceHashes`. */
-export async function lookupTranslations(sql: Sql, scope: MemoryScope, sourceHashes: readonly string[]): Promise<Map<string, { targetText: string; model: string | null }>> {
+export async function lookupTranslations(
+  sql: Sql,
+  scope: MemoryScope,
+  sourceHashes: readonly string[],
+): Promise<Map<string, { targetText: string; model: string | null }>> {
   if (sourceHashes.length === 0) return new Map();
   const rows = await sql.query<{ sourceHash: string; targetText: string; model: string | null }>(
     `select source_hash as "sourceHash", target_text as "targetText", model
@@ -43,7 +47,14 @@ export async function storeTranslations(sql: Sql, scope: MemoryScope, all: reado
       scope.fingerprint,
       scope.sourceLocale,
       scope.targetLocale,
-      JSON.stringify(entries.map((entry) => ({ source_hash: entry.sourceHash, source_text: entry.sourceText, target_text: entry.targetText, model: entry.model }))),
+      JSON.stringify(
+        entries.map((entry) => ({
+          source_hash: entry.sourceHash,
+          source_text: entry.sourceText,
+          target_text: entry.targetText,
+          model: entry.model,
+        })),
+      ),
     ],
   );
 }

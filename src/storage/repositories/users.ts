@@ -32,7 +32,10 @@ export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow 
   return row ?? null;
 }
 
-export async function findPasswordHashByEmail(sql: Sql, email: string): Promise<{ id: string; passwordHash: string } | null> {
+export async function findPasswordHashByEmail(
+  sql: Sql,
+  email: string,
+): Promise<{ id: string; passwordHash: string } | null> {
   const [row] = await sql.query<{ id: string; passwordHash: string }>(
     `select id, password_hash as "passwordHash" from users where lower(email) = lower($1)`,
     [email],

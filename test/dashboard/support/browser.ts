@@ -31,7 +31,16 @@ export function describeInBrowser(name: string, body: () => void): void {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -39,7 +48,10 @@ export async function launchBrowser(): Promise<Browser> {
  * A page in a fresh context (own cookies and storage). CSP is bypassed so axe-core can be
  * injected; `csp-in-browser` checks the app itself runs under the real policy.
  */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -64,12 +76,27 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const injected = await page.evaluate(() => "axe" in window);
   if (!injected) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target })) }));
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target })),
+    }));
   });
   const severe = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(severe.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`), label).toEqual([]);
+  expect(
+    severe.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    ),
+    label,
+  ).toEqual([]);
 }
 
 /** Signs in through the login page and waits for the app's navigation. */
@@ -84,8 +111,19 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 /** The page's text, its whole DOM and both storages: where a secret must not linger. */
 export async function everythingThePageHolds(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const storage = (store: Storage) => Array.from({ length: store.length }, (_, index) => `${store.key(index)}=${store.getItem(store.key(index) ?? "")}`).join("\n");
-    return [document.body.innerText, document.documentElement.outerHTML, storage(window.localStorage), storage(window.sessionStorage), window.location.href, document.cookie].join("\n");
+    const storage = (store: Storage) =>
+      Array.from(
+        { length: store.length },
+        (_, index) => `${store.key(index)}=${store.getItem(store.key(index) ?? "")}`,
+      ).join("\n");
+    return [
+      document.body.innerText,
+      document.documentElement.outerHTML,
+      storage(window.localStorage),
+      storage(window.sessionStorage),
+      window.location.href,
+      document.cookie,
+    ].join("\n");
   });
 }
 
@@ -98,9 +136,16 @@ export async function elementsWiderThanViewport(page: Page): Promise<string[]> {
     const width = document.documentElement.scrollWidth;
     if (width <= window.innerWidth + 1) return [];
     const culprits = Array.from(document.querySelectorAll<HTMLElement>("body *"))
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.parentElement?.closest(".table-wrap, pre"))
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > window.innerWidth + 1 &&
+          !element.parentElement?.closest(".table-wrap, pre"),
+      )
       .slice(0, 10)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} right=${Math.round(element.getBoundingClientRect().right)}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} right=${Math.round(element.getBoundingClientRect().right)}`,
+      );
     return [`document is ${width}px wide`, ...culprits];
   });
 }

@@ -21,7 +21,9 @@ export interface StubServer {
 }
 
 /** A provider stand-in on 127.0.0.1: records every request and answers with `handler`'s reply. */
-export async function startStub(handler: (request: RecordedRequest, index: number) => StubReply | Promise<StubReply>): Promise<StubServer> {
+export async function startStub(
+  handler: (request: RecordedRequest, index: number) => StubReply | Promise<StubReply>,
+): Promise<StubServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -56,7 +58,11 @@ export function promptItems(userMessage: string): { id: string; text: string; co
 }
 
 /** An OpenAI chat-completions answer translating each item with `translate`. */
-export function openaiAnswer(items: { id: string; text: string }[], translate: (text: string) => string, usage = { prompt_tokens: 10, completion_tokens: 5 }) {
+export function openaiAnswer(
+  items: { id: string; text: string }[],
+  translate: (text: string) => string,
+  usage = { prompt_tokens: 10, completion_tokens: 5 },
+) {
   return {
     id: "chatcmpl-test",
     object: "chat.completion",
@@ -65,7 +71,11 @@ export function openaiAnswer(items: { id: string; text: string }[], translate: (
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: JSON.stringify({ translations: items.map((item) => ({ id: item.id, text: translate(item.text) })) }), refusal: null },
+        message: {
+          role: "assistant",
+          content: JSON.stringify({ translations: items.map((item) => ({ id: item.id, text: translate(item.text) })) }),
+          refusal: null,
+        },
         finish_reason: "stop",
       },
     ],

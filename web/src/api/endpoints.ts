@@ -1,5 +1,20 @@
 import { request } from "./http";
-import type { ApiKey, AuditEvent, CreatedKey, Engine, EngineBody, KeyKind, LocalizeResult, Me, Member, Organization, Permission, Plan, Role, User } from "./types";
+import type {
+  ApiKey,
+  AuditEvent,
+  CreatedKey,
+  Engine,
+  EngineBody,
+  KeyKind,
+  LocalizeResult,
+  Me,
+  Member,
+  Organization,
+  Permission,
+  Plan,
+  Role,
+  User,
+} from "./types";
 
 const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
 const id = encodeURIComponent;
@@ -7,7 +22,8 @@ const id = encodeURIComponent;
 /** Typed calls to the management API (SPEC §5), one function per endpoint. */
 export const api = {
   // Session
-  signIn: (email: string, password: string) => request<Me>("POST", "/api/session", { email, password }, { quiet401: true }),
+  signIn: (email: string, password: string) =>
+    request<Me>("POST", "/api/session", { email, password }, { quiet401: true }),
   signOut: () => request<void>("DELETE", "/api/session"),
   me: () => request<Me>("GET", "/api/me", undefined, { quiet401: true }),
 
@@ -25,31 +41,43 @@ export const api = {
 
   // Roles
   roles: (orgId: string) => request<{ roles: Role[] }>("GET", `${org(orgId)}/roles`).then((body) => body.roles),
-  createRole: (orgId: string, body: { name: string; permissions: Permission[] }) => request<Role>("POST", `${org(orgId)}/roles`, body),
+  createRole: (orgId: string, body: { name: string; permissions: Permission[] }) =>
+    request<Role>("POST", `${org(orgId)}/roles`, body),
   updateRole: (orgId: string, roleId: string, body: { name?: string; permissions?: Permission[] }) =>
     request<Role>("PATCH", `${org(orgId)}/roles/${id(roleId)}`, body),
   deleteRole: (orgId: string, roleId: string) => request<void>("DELETE", `${org(orgId)}/roles/${id(roleId)}`),
 
   // Members and grants
-  members: (orgId: string) => request<{ members: Member[] }>("GET", `${org(orgId)}/members`).then((body) => body.members),
-  addMember: (orgId: string, body: { email: string; roleId: string }) => request<Member>("POST", `${org(orgId)}/members`, body),
-  changeMemberRole: (orgId: string, userId: string, roleId: string) => request<Member>("PATCH", `${org(orgId)}/members/${id(userId)}`, { roleId }),
+  members: (orgId: string) =>
+    request<{ members: Member[] }>("GET", `${org(orgId)}/members`).then((body) => body.members),
+  addMember: (orgId: string, body: { email: string; roleId: string }) =>
+    request<Member>("POST", `${org(orgId)}/members`, body),
+  changeMemberRole: (orgId: string, userId: string, roleId: string) =>
+    request<Member>("PATCH", `${org(orgId)}/members/${id(userId)}`, { roleId }),
   removeMember: (orgId: string, userId: string) => request<void>("DELETE", `${org(orgId)}/members/${id(userId)}`),
-  grantEngine: (orgId: string, userId: string, engineId: string) => request<Member>("PUT", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
-  revokeEngine: (orgId: string, userId: string, engineId: string) => request<void>("DELETE", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
+  grantEngine: (orgId: string, userId: string, engineId: string) =>
+    request<Member>("PUT", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
+  revokeEngine: (orgId: string, userId: string, engineId: string) =>
+    request<void>("DELETE", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
 
   // Engines
   providers: () => request<{ providers: string[] }>("GET", "/api/providers").then((body) => body.providers),
-  engines: (orgId: string) => request<{ engines: Engine[] }>("GET", `${org(orgId)}/engines`).then((body) => body.engines),
-  createEngine: (orgId: string, body: EngineBody & { name: string; provider: string }) => request<Engine>("POST", `${org(orgId)}/engines`, body),
+  engines: (orgId: string) =>
+    request<{ engines: Engine[] }>("GET", `${org(orgId)}/engines`).then((body) => body.engines),
+  createEngine: (orgId: string, body: EngineBody & { name: string; provider: string }) =>
+    request<Engine>("POST", `${org(orgId)}/engines`, body),
   updateEngine: (orgId: string, engineId: string, body: EngineBody) =>
     request<Engine>("PATCH", `${org(orgId)}/engines/${id(engineId)}`, body),
   deleteEngine: (orgId: string, engineId: string) => request<void>("DELETE", `${org(orgId)}/engines/${id(engineId)}`),
-  tryEngine: (orgId: string, engineId: string, body: { sourceLocale: string; targetLocale: string; data: Record<string, unknown> }) =>
-    request<LocalizeResult>("POST", `${org(orgId)}/engines/${id(engineId)}/try`, body),
+  tryEngine: (
+    orgId: string,
+    engineId: string,
+    body: { sourceLocale: string; targetLocale: string; data: Record<string, unknown> },
+  ) => request<LocalizeResult>("POST", `${org(orgId)}/engines/${id(engineId)}/try`, body),
 
   // Keys
-  keys: (orgId: string, kind: KeyKind) => request<{ keys: ApiKey[] }>("GET", `${org(orgId)}/keys?kind=${kind}`).then((body) => body.keys),
+  keys: (orgId: string, kind: KeyKind) =>
+    request<{ keys: ApiKey[] }>("GET", `${org(orgId)}/keys?kind=${kind}`).then((body) => body.keys),
   createKey: (orgId: string, body: { name: string; kind: KeyKind; roleId?: string | null; engineIds?: string[] }) =>
     request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
   updateKey: (orgId: string, keyId: string, body: { name?: string; roleId?: string | null; engineIds?: string[] }) =>
@@ -58,8 +86,12 @@ export const api = {
 
   // Instance administration
   users: () => request<{ users: User[] }>("GET", "/api/admin/users").then((body) => body.users),
-  createUser: (body: { email: string; password: string; name?: string }) => request<User>("POST", "/api/admin/users", body),
-  allOrganizations: () => request<{ organizations: Organization[] }>("GET", "/api/admin/orgs").then((body) => body.organizations),
-  createOrganization: (body: { name: string; ownerId: string; plan: Plan; rbac: boolean }) => request<Organization>("POST", "/api/admin/orgs", body),
-  changePlan: (orgId: string, plan: Plan, rbac: boolean) => request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, { plan, rbac }),
+  createUser: (body: { email: string; password: string; name?: string }) =>
+    request<User>("POST", "/api/admin/users", body),
+  allOrganizations: () =>
+    request<{ organizations: Organization[] }>("GET", "/api/admin/orgs").then((body) => body.organizations),
+  createOrganization: (body: { name: string; ownerId: string; plan: Plan; rbac: boolean }) =>
+    request<Organization>("POST", "/api/admin/orgs", body),
+  changePlan: (orgId: string, plan: Plan, rbac: boolean) =>
+    request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, { plan, rbac }),
 };

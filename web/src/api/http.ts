@@ -30,14 +30,22 @@ function problemFrom(status: number, body: unknown): ApiError {
 }
 
 /** Same-origin JSON call with the session cookie; throws ApiError on any non-2xx answer. */
-export async function request<T>(method: string, path: string, body?: unknown, options: { quiet401?: boolean } = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { quiet401?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: "same-origin",
       cache: "no-store",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        body === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

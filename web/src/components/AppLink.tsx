@@ -8,7 +8,15 @@ export function AppLink({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAn
       {...rest}
       href={href}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
         event.preventDefault();
         navigate(href);
       }}

@@ -9,7 +9,13 @@ interface EngineChecklistProps {
 }
 
 /** One checkbox per engine, in a labelled fieldset. */
-export function EngineChecklist({ legend, engines, selected, onChange, emptyText = "No engines to choose from." }: EngineChecklistProps) {
+export function EngineChecklist({
+  legend,
+  engines,
+  selected,
+  onChange,
+  emptyText = "No engines to choose from.",
+}: EngineChecklistProps) {
   return (
     <fieldset className="checklist">
       <legend>{legend}</legend>

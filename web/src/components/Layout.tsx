@@ -40,7 +40,10 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
           {navOrgId &&
             ORG_PAGES.map((candidate) => (
               <li key={candidate.id}>
-                <AppLink href={orgPath(navOrgId, candidate.id)} aria-current={orgId && page === candidate.id ? "page" : undefined}>
+                <AppLink
+                  href={orgPath(navOrgId, candidate.id)}
+                  aria-current={orgId && page === candidate.id ? "page" : undefined}
+                >
                   {candidate.label}
                 </AppLink>
               </li>

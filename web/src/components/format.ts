@@ -2,7 +2,9 @@
 export function formatDate(iso: string | null | undefined, never = "Never"): string {
   if (!iso) return never;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
 export const PERMISSION_LABELS: Record<string, string> = {

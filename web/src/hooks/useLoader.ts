@@ -8,33 +8,44 @@ export interface Loaded<T> {
   reload: () => Promise<void>;
 }
 
-/** Loads data when `deps` change (`load` is memoised on them); `reload()` fetches again. Stale answers are dropped. */
-export function useLoader<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const generation = useRef(0);
-  const loadNow = useCallback(load, deps);
+interface LoadState<T> {
+  /** The `deps` (serialised) the data was loaded for. */
+  key: string | null;
+  data: T | undefined;
+  error: string | null;
+  reloading: boolean;
+}
 
-  const reload = useCallback(async () => {
+/** Loads data when `deps` change; `reload()` fetches again. Stale answers are dropped. */
+export function useLoader<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
+  const key = JSON.stringify(deps);
+  const [state, setState] = useState<LoadState<T>>({ key: null, data: undefined, error: null, reloading: false });
+  const generation = useRef(0);
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
+
+  const fetchFor = useCallback(async (forKey: string): Promise<void> => {
     const mine = ++generation.current;
-    setLoading(true);
     try {
-      const value = await loadNow();
-      if (mine !== generation.current) return;
-      setData(value);
-      setError(null);
+      const data = await latestLoad.current();
+      if (mine === generation.current) setState({ key: forKey, data, error: null, reloading: false });
     } catch (caught) {
-      if (mine !== generation.current) return;
-      setError(errorMessage(caught));
-    } finally {
-      if (mine === generation.current) setLoading(false);
+      if (mine === generation.current) {
+        setState((previous) => ({ ...previous, key: forKey, error: errorMessage(caught), reloading: false }));
+      }
     }
-  }, [loadNow]);
+  }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void fetchFor(key);
+  }, [fetchFor, key]);
 
-  return { data, error, loading, reload };
+  const reload = useCallback(async () => {
+    setState((previous) => ({ ...previous, reloading: true }));
+    await fetchFor(key);
+  }, [fetchFor, key]);
+
+  return { data: state.data, error: state.error, loading: state.reloading || state.key !== key, reload };
 }

@@ -27,7 +27,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
         <h1 id="login-title">Sign in to Glossa</h1>
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <label htmlFor="login-password">Password</label>
         <input
           id="login-password"
@@ -42,8 +49,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           {busy ? "Signing in…" : "Sign in"}
         </button>
         <p className="muted small">
-          First run? The server creates the instance administrator from <code>GLOSSA_ADMIN_EMAIL</code> and <code>GLOSSA_ADMIN_PASSWORD</code> on its first
-          start; sign in with those. Other users are created by an instance administrator.
+          First run? The server creates the instance administrator from <code>GLOSSA_ADMIN_EMAIL</code> and{" "}
+          <code>GLOSSA_ADMIN_PASSWORD</code> on its first start; sign in with those. Other users are created by an
+          instance administrator.
         </p>
       </form>
     </main>

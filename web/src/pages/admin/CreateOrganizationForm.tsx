@@ -5,7 +5,15 @@ import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
 
 /** Creates an organization with an owner, a plan and the RBAC entitlement (instance admins only). */
-export function CreateOrganizationForm({ users, defaultOwnerId, onCreated }: { users: User[]; defaultOwnerId: string; onCreated: () => void }) {
+export function CreateOrganizationForm({
+  users,
+  defaultOwnerId,
+  onCreated,
+}: {
+  users: User[];
+  defaultOwnerId: string;
+  onCreated: () => void;
+}) {
   const [name, setName] = useState("");
   const [ownerId, setOwnerId] = useState(defaultOwnerId);
   const [plan, setPlan] = useState<Plan>("free");
@@ -28,7 +36,13 @@ export function CreateOrganizationForm({ users, defaultOwnerId, onCreated }: { u
     <form className="card stacked-form" onSubmit={submit} aria-labelledby="create-org-title">
       <h2 id="create-org-title">Create an organization</h2>
       <label htmlFor="new-org-name">Name</label>
-      <input id="new-org-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        id="new-org-name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <label htmlFor="new-org-owner">Owner</label>
       <select id="new-org-owner" value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
         {users.map((user) => (

@@ -15,7 +15,11 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     event.preventDefault();
     setStatus("");
     await run(async () => {
-      const user = await api.createUser({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
+      const user = await api.createUser({
+        email: email.trim(),
+        password,
+        ...(name.trim() ? { name: name.trim() } : {}),
+      });
       setStatus(`Created ${user.email}.`);
       setEmail("");
       setName("");
@@ -28,7 +32,14 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     <form className="card stacked-form" onSubmit={submit} aria-labelledby="create-user-title">
       <h2 id="create-user-title">Create a user</h2>
       <label htmlFor="new-user-email">Email</label>
-      <input id="new-user-email" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+      <input
+        id="new-user-email"
+        type="email"
+        required
+        autoComplete="off"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <label htmlFor="new-user-name">Name (optional)</label>
       <input id="new-user-name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
       <label htmlFor="new-user-password">Initial password</label>

@@ -16,7 +16,11 @@ export function AuditPage() {
   const [action, setAction] = useState("");
   const [actorId, setActorId] = useState("");
   const members = useLoader(() => api.members(org.id), [org.id]);
-  const [older, setOlder] = useState<{ events: AuditEvent[]; more: boolean; error: string | null }>({ events: [], more: true, error: null });
+  const [older, setOlder] = useState<{ events: AuditEvent[]; more: boolean; error: string | null }>({
+    events: [],
+    more: true,
+    error: null,
+  });
   const events = useLoader(async () => {
     setOlder({ events: [], more: true, error: null });
     return api.audit(org.id, { action, actorId, limit: AUDIT_PAGE_SIZE });
@@ -34,7 +38,11 @@ export function AuditPage() {
       const page = await api.audit(org.id, { action, actorId, before, limit: AUDIT_PAGE_SIZE });
       const seen = new Set(shown.map((event) => event.id));
       const fresh = page.filter((event) => !seen.has(event.id));
-      setOlder({ events: [...older.events, ...fresh], more: page.length === AUDIT_PAGE_SIZE && fresh.length > 0, error: null });
+      setOlder({
+        events: [...older.events, ...fresh],
+        more: page.length === AUDIT_PAGE_SIZE && fresh.length > 0,
+        error: null,
+      });
     } catch (caught) {
       setOlder({ ...older, error: errorMessage(caught) });
     }
@@ -94,7 +102,9 @@ export function AuditPage() {
                   <td className="small" data-label="Target">
                     {event.target.type} <code>{event.target.id}</code>
                   </td>
-                  <td className="small" data-label="Details">{auditSummary(event)}</td>
+                  <td className="small" data-label="Details">
+                    {auditSummary(event)}
+                  </td>
                 </tr>
               ))}
             </tbody>

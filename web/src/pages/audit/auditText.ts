@@ -30,6 +30,7 @@ export function auditSummary(event: AuditEvent): string {
     if (typeof value === "string") parts.push(value);
   }
   if (typeof details.rbac === "boolean") parts.push(details.rbac ? "RBAC on" : "RBAC off");
-  if (typeof details.fromRoleName === "string" && typeof details.toRoleName === "string") parts.push(`${details.fromRoleName} → ${details.toRoleName}`);
+  if (typeof details.fromRoleName === "string" && typeof details.toRoleName === "string")
+    parts.push(`${details.fromRoleName} → ${details.toRoleName}`);
   return parts.join(" · ");
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { Engine, EngineBody } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
@@ -23,18 +23,45 @@ interface EngineDialogProps {
  */
 export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: EngineDialogProps) {
   return (
-    <Dialog open={editing !== null} title={editing === "new" ? "Create an engine" : editing ? `Edit engine “${editing.name}”` : "Engine"} onClose={onClose}>
-      {editing !== null && <EngineForm orgId={orgId} providers={providers} engine={editing === "new" ? null : editing} onClose={onClose} onSaved={onSaved} />}
+    <Dialog
+      open={editing !== null}
+      title={editing === "new" ? "Create an engine" : editing ? `Edit engine “${editing.name}”` : "Engine"}
+      onClose={onClose}
+    >
+      {/* A new engine starts with the first provider, so its form waits for the provider list. */}
+      {editing !== null && (editing !== "new" || providers.length > 0) && (
+        <EngineForm
+          orgId={orgId}
+          providers={providers}
+          engine={editing === "new" ? null : editing}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
     </Dialog>
   );
 }
 
-function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: string; providers: string[]; engine: Engine | null; onClose: () => void; onSaved: () => void }) {
+function EngineForm({
+  orgId,
+  providers,
+  engine,
+  onClose,
+  onSaved,
+}: {
+  orgId: string;
+  providers: string[];
+  engine: Engine | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const initialProvider = engine?.provider ?? providers[0] ?? "";
   const [name, setName] = useState(engine?.name ?? "");
   const [provider, setProvider] = useState(initialProvider);
   // On create the textarea starts with the provider's example and follows the provider until edited.
-  const [configText, setConfigText] = useState(engine ? JSON.stringify(engine.config, null, 2) : exampleConfigText(initialProvider));
+  const [configText, setConfigText] = useState(
+    engine ? JSON.stringify(engine.config, null, 2) : exampleConfigText(initialProvider),
+  );
   const [configEdited, setConfigEdited] = useState(engine !== null);
   const [isDefault, setIsDefault] = useState(engine?.isDefault ?? false);
   // The secret stays in the (uncontrolled) input only: no React state, no value attribute.
@@ -54,11 +81,6 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
     setRemoveCredentials(false);
     if (!configEdited) setConfigText(exampleConfigText(next));
   };
-  // The provider list may arrive after the dialog opened: then start with its first entry (runs only when it arrives).
-  const firstProvider = providers[0];
-  useEffect(() => {
-    if (provider === "" && firstProvider) chooseProvider(firstProvider);
-  }, [firstProvider]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +103,12 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
       <label htmlFor="engine-name">Name</label>
       <input id="engine-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
       <label htmlFor="engine-provider">Provider</label>
-      <select id="engine-provider" value={provider} onChange={(event) => chooseProvider(event.target.value)} aria-describedby={providerChanged && engine?.hasCredentials ? "engine-provider-hint" : undefined}>
+      <select
+        id="engine-provider"
+        value={provider}
+        onChange={(event) => chooseProvider(event.target.value)}
+        aria-describedby={providerChanged && engine?.hasCredentials ? "engine-provider-hint" : undefined}
+      >
         {providerChoices.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
@@ -126,7 +153,12 @@ function EngineForm({ orgId, providers, engine, onClose, onSaved }: { orgId: str
           </p>
           {storedCredentials && (
             <label className="check">
-              <input type="checkbox" checked={removeCredentials} disabled={secretTyped} onChange={(event) => setRemoveCredentials(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={removeCredentials}
+                disabled={secretTyped}
+                onChange={(event) => setRemoveCredentials(event.target.checked)}
+              />
               <span>Remove stored credentials</span>
             </label>
           )}

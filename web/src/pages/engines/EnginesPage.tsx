@@ -57,7 +57,11 @@ export function EnginesPage() {
               </p>
               {(engine.hasCredentials || credentialField(engine.provider)) && (
                 <p className="small" data-testid="engine-credentials">
-                  {engine.hasCredentials ? <span className="badge badge-active">Credentials stored</span> : <span className="badge">No credentials</span>}
+                  {engine.hasCredentials ? (
+                    <span className="badge badge-active">Credentials stored</span>
+                  ) : (
+                    <span className="badge">No credentials</span>
+                  )}
                 </p>
               )}
               {configSummary(engine.config) && <p className="small muted">{configSummary(engine.config)}</p>}
@@ -73,11 +77,20 @@ export function EnginesPage() {
                     Edit
                   </button>
                   {!engine.isDefault && (
-                    <button type="button" onClick={() => void makeDefault(engine)} aria-label={`Make default: ${engine.name}`}>
+                    <button
+                      type="button"
+                      onClick={() => void makeDefault(engine)}
+                      aria-label={`Make default: ${engine.name}`}
+                    >
                       Make default
                     </button>
                   )}
-                  <button type="button" className="danger" onClick={() => setDeleting(engine)} aria-label={`Delete engine ${engine.name}`}>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setDeleting(engine)}
+                    aria-label={`Delete engine ${engine.name}`}
+                  >
                     Delete
                   </button>
                 </div>
@@ -110,7 +123,8 @@ export function EnginesPage() {
         }}
       >
         <p>
-          Delete the engine <strong>{deleting?.name}</strong>? Grants and key scopes that name it go with it, and requests to it fail from now on.
+          Delete the engine <strong>{deleting?.name}</strong>? Grants and key scopes that name it go with it, and
+          requests to it fail from now on.
         </p>
       </ConfirmDialog>
     </>

@@ -47,15 +47,32 @@ export function TryEnginePanel({ orgId, engines }: { orgId: string; engines: Eng
             </div>
             <div className="field">
               <label htmlFor="try-source">Source locale</label>
-              <input id="try-source" value={sourceLocale} onChange={(event) => setSourceLocale(event.target.value)} required />
+              <input
+                id="try-source"
+                value={sourceLocale}
+                onChange={(event) => setSourceLocale(event.target.value)}
+                required
+              />
             </div>
             <div className="field">
               <label htmlFor="try-target">Target locale</label>
-              <input id="try-target" value={targetLocale} onChange={(event) => setTargetLocale(event.target.value)} required />
+              <input
+                id="try-target"
+                value={targetLocale}
+                onChange={(event) => setTargetLocale(event.target.value)}
+                required
+              />
             </div>
           </div>
           <label htmlFor="try-data">Content (JSON object)</label>
-          <textarea id="try-data" rows={6} spellCheck={false} className="code-input" value={dataText} onChange={(event) => setDataText(event.target.value)} />
+          <textarea
+            id="try-data"
+            rows={6}
+            spellCheck={false}
+            className="code-input"
+            value={dataText}
+            onChange={(event) => setDataText(event.target.value)}
+          />
           <button type="submit" className="primary" disabled={busy || !selectedId}>
             {busy ? "Localizing…" : "Localize"}
           </button>
@@ -64,7 +81,9 @@ export function TryEnginePanel({ orgId, engines }: { orgId: string; engines: Eng
       )}
       {result && (
         <div className="try-result" aria-live="polite">
-          <h3>Result ({result.sourceLocale} → {result.targetLocale})</h3>
+          <h3>
+            Result ({result.sourceLocale} → {result.targetLocale})
+          </h3>
           <pre className="code-output" data-testid="try-output" tabIndex={0}>
             {JSON.stringify(result.data, null, 2)}
           </pre>

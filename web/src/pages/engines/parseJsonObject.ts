@@ -1,5 +1,8 @@
 /** Parses text that must hold a JSON object; returns the object or an error in words. */
-export function parseJsonObject(text: string, what: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function parseJsonObject(
+  text: string,
+  what: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: true, value: {} };
   let value: unknown;

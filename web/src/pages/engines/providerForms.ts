@@ -22,8 +22,14 @@ const CREDENTIAL_FIELDS: Record<string, CredentialField> = {
 const EXAMPLE_CONFIGS: Record<string, Record<string, unknown>> = {
   pseudo: {},
   apertium: { glossary: [{ type: "non_translatable", term: "Glossa" }] },
-  openai: { baseUrl: "https://api.openai.com/v1", models: [{ sourceLocale: "*", targetLocale: "*", model: "gpt-4o-mini", rank: 0 }] },
-  anthropic: { models: [{ sourceLocale: "*", targetLocale: "*", model: "claude-haiku-4-5", rank: 0 }], maxTokens: 8192 },
+  openai: {
+    baseUrl: "https://api.openai.com/v1",
+    models: [{ sourceLocale: "*", targetLocale: "*", model: "gpt-4o-mini", rank: 0 }],
+  },
+  anthropic: {
+    models: [{ sourceLocale: "*", targetLocale: "*", model: "claude-haiku-4-5", rank: 0 }],
+    maxTokens: 8192,
+  },
   deepl: { formality: "default", models: [{ model: "default", rank: 0 }] },
 };
 

@@ -20,13 +20,25 @@ interface CreateKeyDialogProps {
 /** Name (required) and, for a service key, its role and engine scope. */
 export function CreateKeyDialog(props: CreateKeyDialogProps) {
   return (
-    <Dialog open={props.open} title={props.kind === "service" ? "Create a service key" : "Create a personal key"} onClose={props.onClose}>
+    <Dialog
+      open={props.open}
+      title={props.kind === "service" ? "Create a service key" : "Create a personal key"}
+      onClose={props.onClose}
+    >
       <CreateKeyForm {...props} />
     </Dialog>
   );
 }
 
-function CreateKeyForm({ orgId, kind, serviceRoles, reachableEngines, totalEngines, onClose, onCreated }: CreateKeyDialogProps) {
+function CreateKeyForm({
+  orgId,
+  kind,
+  serviceRoles,
+  reachableEngines,
+  totalEngines,
+  onClose,
+  onCreated,
+}: CreateKeyDialogProps) {
   const [name, setName] = useState("");
   const [roleId, setRoleId] = useState("");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set());
@@ -39,7 +51,10 @@ function CreateKeyForm({ orgId, kind, serviceRoles, reachableEngines, totalEngin
       return;
     }
     await run(async () => {
-      const body = kind === "service" ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds] } : { name: name.trim(), kind };
+      const body =
+        kind === "service"
+          ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds] }
+          : { name: name.trim(), kind };
       onCreated(await api.createKey(orgId, body));
     });
   };
@@ -47,7 +62,14 @@ function CreateKeyForm({ orgId, kind, serviceRoles, reachableEngines, totalEngin
   return (
     <form onSubmit={submit} noValidate>
       <label htmlFor="key-name">Name</label>
-      <input id="key-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} aria-describedby="key-name-hint" />
+      <input
+        id="key-name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        aria-describedby="key-name-hint"
+      />
       <p className="hint" id="key-name-hint">
         What the key is for, e.g. "CI pipeline" or "Website build".
       </p>

@@ -19,20 +19,34 @@ interface EditKeyDialogProps {
 /** Rename any key; for a service key also change its role and engine scope. */
 export function EditKeyDialog(props: EditKeyDialogProps) {
   return (
-    <Dialog open={props.apiKey !== null} title={props.apiKey ? `Edit key “${props.apiKey.name}”` : "Edit key"} onClose={props.onClose}>
+    <Dialog
+      open={props.apiKey !== null}
+      title={props.apiKey ? `Edit key “${props.apiKey.name}”` : "Edit key"}
+      onClose={props.onClose}
+    >
       {props.apiKey && <EditKeyForm {...props} apiKey={props.apiKey} />}
     </Dialog>
   );
 }
 
-function EditKeyForm({ orgId, apiKey, serviceRoles, reachableEngines, allEngines, onClose, onSaved }: EditKeyDialogProps & { apiKey: ApiKey }) {
+function EditKeyForm({
+  orgId,
+  apiKey,
+  serviceRoles,
+  reachableEngines,
+  allEngines,
+  onClose,
+  onSaved,
+}: EditKeyDialogProps & { apiKey: ApiKey }) {
   const [name, setName] = useState(apiKey.name);
   const [roleId, setRoleId] = useState(apiKey.roleId ?? "");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set(apiKey.engineIds));
   const { busy, error, setError, run } = useAction();
   const isService = apiKey.kind === "service";
   // Engines already in scope stay listed (they may be removed) even when you cannot reach them.
-  const offered = allEngines.filter((engine) => reachableEngines.includes(engine) || apiKey.engineIds.includes(engine.id));
+  const offered = allEngines.filter(
+    (engine) => reachableEngines.includes(engine) || apiKey.engineIds.includes(engine.id),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +59,8 @@ function EditKeyForm({ orgId, apiKey, serviceRoles, reachableEngines, allEngines
       if (name.trim() !== apiKey.name) body.name = name.trim();
       if (isService) {
         if ((roleId || null) !== apiKey.roleId) body.roleId = roleId || null;
-        const sameScope = engineIds.size === apiKey.engineIds.length && apiKey.engineIds.every((engineId) => engineIds.has(engineId));
+        const sameScope =
+          engineIds.size === apiKey.engineIds.length && apiKey.engineIds.every((engineId) => engineIds.has(engineId));
         if (!sameScope) body.engineIds = [...engineIds];
       }
       if (Object.keys(body).length > 0) await api.updateKey(orgId, apiKey.id, body);
@@ -56,7 +71,13 @@ function EditKeyForm({ orgId, apiKey, serviceRoles, reachableEngines, allEngines
   return (
     <form onSubmit={submit} noValidate>
       <label htmlFor="edit-key-name">Name</label>
-      <input id="edit-key-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        id="edit-key-name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       {isService && (
         <ServiceAccessFields
           roles={serviceRoles}

@@ -20,7 +20,12 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
   }
   const roleName = (roleId: string | null) => roles.find((role) => role.id === roleId)?.name ?? "No role";
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={kind === "personal" ? "Personal keys" : "Service keys"}>
+    <div
+      className="table-wrap"
+      tabIndex={0}
+      role="region"
+      aria-label={kind === "personal" ? "Personal keys" : "Service keys"}
+    >
       <table className="stack-on-phone">
         <thead>
           <tr>
@@ -66,7 +71,12 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
                       Edit
                     </button>
                   )}
-                  <button type="button" className="danger" onClick={() => onDelete(key)} aria-label={`Delete key ${key.name}`}>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => onDelete(key)}
+                    aria-label={`Delete key ${key.name}`}
+                  >
                     Delete
                   </button>
                 </div>

@@ -22,7 +22,10 @@ export function KeysPage() {
   const keys = useLoader(() => api.keys(org.id, kind), [org.id, kind]);
   // Without RBAC there is no Service tab, but managers must still see why existing service keys stopped working.
   const showDeactivated = !org.rbacOn && canManage;
-  const deactivated = useLoader(() => (showDeactivated ? api.keys(org.id, "service") : Promise.resolve([])), [org.id, showDeactivated]);
+  const deactivated = useLoader(
+    () => (showDeactivated ? api.keys(org.id, "service") : Promise.resolve([])),
+    [org.id, showDeactivated],
+  );
   const context = useLoader(async () => {
     const [engines, members] = await Promise.all([api.engines(org.id), api.members(org.id)]);
     return { engines, members };
@@ -65,7 +68,11 @@ export function KeysPage() {
           onSelect={setTab}
         />
       )}
-      <div id="keys-panel" role={serviceTab ? "tabpanel" : undefined} aria-labelledby={serviceTab ? `keys-tab-${kind}` : undefined}>
+      <div
+        id="keys-panel"
+        role={serviceTab ? "tabpanel" : undefined}
+        aria-labelledby={serviceTab ? `keys-tab-${kind}` : undefined}
+      >
         <ErrorNotice message={keys.error ?? context.error} />
         {keys.data && (
           <KeyTable
@@ -84,10 +91,18 @@ export function KeysPage() {
           <h2 id="deactivated-title">Deactivated service keys</h2>
           <p className="notice notice-warning">
             This organization's plan ({org.plan}
-            {org.rbac ? "" : ", without the RBAC entitlement"}) does not include service keys, so its service keys are deactivated. They work again, unchanged,
-            once an instance administrator restores the Enterprise plan with the RBAC entitlement.
+            {org.rbac ? "" : ", without the RBAC entitlement"}) does not include service keys, so its service keys are
+            deactivated. They work again, unchanged, once an instance administrator restores the Enterprise plan with
+            the RBAC entitlement.
           </p>
-          <KeyTable kind="service" keys={deactivated.data} roles={roles} engines={engines} showOwner={false} onDelete={setDeleting} />
+          <KeyTable
+            kind="service"
+            keys={deactivated.data}
+            roles={roles}
+            engines={engines}
+            showOwner={false}
+            onDelete={setDeleting}
+          />
         </section>
       )}
 
@@ -130,8 +145,8 @@ export function KeysPage() {
         }}
       >
         <p>
-          Delete the key <strong>{deleting?.name}</strong> (<code>{deleting?.start}…</code>)? Every request made with it is refused from now on. This cannot be
-          undone.
+          Delete the key <strong>{deleting?.name}</strong> (<code>{deleting?.start}…</code>)? Every request made with it
+          is refused from now on. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

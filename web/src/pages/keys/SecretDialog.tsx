@@ -34,8 +34,8 @@ function SecretBody({ created, onClose }: { created: CreatedKey; onClose: () => 
   return (
     <>
       <p className="notice notice-warning" role="note">
-        <strong>Copy this key now.</strong> It is shown only this once: Glossa stores only a hash and cannot show it again. If you lose it, create a new key and
-        delete this one.
+        <strong>Copy this key now.</strong> It is shown only this once: Glossa stores only a hash and cannot show it
+        again. If you lose it, create a new key and delete this one.
       </p>
       <p>
         Key <strong>{created.key.name}</strong>

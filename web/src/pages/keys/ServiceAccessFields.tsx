@@ -13,7 +13,15 @@ interface ServiceAccessFieldsProps {
 }
 
 /** A service key's role (only roles the guards accept) and engine scope (only engines you reach). */
-export function ServiceAccessFields({ roles, roleId, onRoleChange, engines, totalEngines, engineIds, onEnginesChange }: ServiceAccessFieldsProps) {
+export function ServiceAccessFields({
+  roles,
+  roleId,
+  onRoleChange,
+  engines,
+  totalEngines,
+  engineIds,
+  onEnginesChange,
+}: ServiceAccessFieldsProps) {
   const roleFieldId = useId();
   return (
     <>

@@ -2,7 +2,9 @@ import type { ApiKey, Engine, Member, Role } from "../../api/types";
 
 /** Roles a service key may hold: the guards refuse any permission beyond engine:access. */
 export function serviceKeyRoles(roles: Role[]): Role[] {
-  return roles.filter((role) => !role.isOwner && role.permissions.every((permission) => permission === "engine:access"));
+  return roles.filter(
+    (role) => !role.isOwner && role.permissions.every((permission) => permission === "engine:access"),
+  );
 }
 
 /**
@@ -27,6 +29,10 @@ export function keyStateText(key: ApiKey): { label: string; explanation: string 
           "The organization's plan lost the RBAC entitlement (Enterprise plan with RBAC) that service keys need. The key works again once the entitlement is restored.",
       };
     case "denied":
-      return { label: "Denied", explanation: "Its owner left the organization, so this personal key no longer works. Delete it and create a new one." };
+      return {
+        label: "Denied",
+        explanation:
+          "Its owner left the organization, so this personal key no longer works. Delete it and create a new one.",
+      };
   }
 }

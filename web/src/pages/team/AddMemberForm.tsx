@@ -25,7 +25,13 @@ export function AddMemberForm({ orgId, roles, onAdded }: { orgId: string; roles:
       <h3 id="add-member-title">Add a member</h3>
       <div className="field">
         <label htmlFor="add-member-email">Email</label>
-        <input id="add-member-email" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id="add-member-email"
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="add-member-role">Role</label>

@@ -17,13 +17,33 @@ interface GrantsDialogProps {
 /** Per-engine grants of one member: each checkbox grants or revokes at once. */
 export function GrantsDialog({ orgId, member, engines, roleReachesAll, onClose, onChanged }: GrantsDialogProps) {
   return (
-    <Dialog open={member !== null} title={member ? `Engine access of ${member.email}` : "Engine access"} onClose={onClose}>
-      {member && <GrantsForm orgId={orgId} member={member} engines={engines} roleReachesAll={roleReachesAll} onClose={onClose} onChanged={onChanged} />}
+    <Dialog
+      open={member !== null}
+      title={member ? `Engine access of ${member.email}` : "Engine access"}
+      onClose={onClose}
+    >
+      {member && (
+        <GrantsForm
+          orgId={orgId}
+          member={member}
+          engines={engines}
+          roleReachesAll={roleReachesAll}
+          onClose={onClose}
+          onChanged={onChanged}
+        />
+      )}
     </Dialog>
   );
 }
 
-function GrantsForm({ orgId, member, engines, roleReachesAll, onClose, onChanged }: GrantsDialogProps & { member: Member }) {
+function GrantsForm({
+  orgId,
+  member,
+  engines,
+  roleReachesAll,
+  onClose,
+  onChanged,
+}: GrantsDialogProps & { member: Member }) {
   const [granted, setGranted] = useState(new Set(member.engineIds));
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
@@ -48,7 +68,8 @@ function GrantsForm({ orgId, member, engines, roleReachesAll, onClose, onChanged
     <>
       {roleReachesAll && (
         <p className="notice">
-          {member.email}'s role ({member.roleName}) already reaches every engine; grants matter when the role lacks engine:access.
+          {member.email}'s role ({member.roleName}) already reaches every engine; grants matter when the role lacks
+          engine:access.
         </p>
       )}
       <fieldset className="checklist">
@@ -56,7 +77,11 @@ function GrantsForm({ orgId, member, engines, roleReachesAll, onClose, onChanged
         {engines.length === 0 && <p className="muted">This organization has no engines yet.</p>}
         {engines.map((engine) => (
           <label key={engine.id} className="check">
-            <input type="checkbox" checked={granted.has(engine.id)} onChange={(event) => void toggle(engine, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={granted.has(engine.id)}
+              onChange={(event) => void toggle(engine, event.target.checked)}
+            />
             <span>{engine.name}</span>
           </label>
         ))}

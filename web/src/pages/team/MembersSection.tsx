@@ -22,7 +22,8 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
   const [grantsFor, setGrantsFor] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const engineName = (engineId: string) => engines.find((engine) => engine.id === engineId)?.name ?? engineId;
-  const roleReachesAll = (member: Member) => roles.find((role) => role.id === member.roleId)?.permissions.includes("engine:access") ?? false;
+  const roleReachesAll = (member: Member) =>
+    roles.find((role) => role.id === member.roleId)?.permissions.includes("engine:access") ?? false;
 
   const changeRole = async (member: Member, roleId: string) => {
     setActionError(null);
@@ -39,7 +40,11 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
   return (
     <section aria-labelledby="members-title" className="section">
       <h2 id="members-title">Members</h2>
-      {!org.rbacOn && <p className="hint">RBAC is off for this plan: roles and grants do not limit engine use; every member reaches every engine.</p>}
+      {!org.rbacOn && (
+        <p className="hint">
+          RBAC is off for this plan: roles and grants do not limit engine use; every member reaches every engine.
+        </p>
+      )}
       <ErrorNotice message={error ?? actionError} />
       {members && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Members">
@@ -65,7 +70,11 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                   </th>
                   <td data-label="Role">
                     {canManage ? (
-                      <select aria-label={`Role of ${member.email}`} value={member.roleId} onChange={(event) => void changeRole(member, event.target.value)}>
+                      <select
+                        aria-label={`Role of ${member.email}`}
+                        value={member.roleId}
+                        onChange={(event) => void changeRole(member, event.target.value)}
+                      >
                         {roles.map((role) => (
                           <option key={role.id} value={role.id}>
                             {role.name}
@@ -77,15 +86,28 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                     )}
                   </td>
                   <td data-label="Engine grants">
-                    {member.engineIds.length === 0 ? <span className="muted">None</span> : member.engineIds.map(engineName).join(", ")}
+                    {member.engineIds.length === 0 ? (
+                      <span className="muted">None</span>
+                    ) : (
+                      member.engineIds.map(engineName).join(", ")
+                    )}
                   </td>
                   {canManage && (
                     <td>
                       <div className="row-actions">
-                        <button type="button" onClick={() => setGrantsFor(member)} aria-label={`Engines of ${member.email}`}>
+                        <button
+                          type="button"
+                          onClick={() => setGrantsFor(member)}
+                          aria-label={`Engines of ${member.email}`}
+                        >
                           Engines
                         </button>
-                        <button type="button" className="danger" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => setRemoving(member)}
+                          aria-label={`Remove ${member.email}`}
+                        >
                           Remove
                         </button>
                       </div>

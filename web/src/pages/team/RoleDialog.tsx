@@ -19,13 +19,29 @@ interface RoleDialogProps {
 /** Create or edit a custom role: a name and any subset of the permissions. */
 export function RoleDialog({ orgId, editing, onClose, onSaved }: RoleDialogProps) {
   return (
-    <Dialog open={editing !== null} title={editing === "new" ? "Create a role" : editing ? `Edit role “${editing.name}”` : "Role"} onClose={onClose}>
-      {editing !== null && <RoleForm orgId={orgId} role={editing === "new" ? null : editing} onClose={onClose} onSaved={onSaved} />}
+    <Dialog
+      open={editing !== null}
+      title={editing === "new" ? "Create a role" : editing ? `Edit role “${editing.name}”` : "Role"}
+      onClose={onClose}
+    >
+      {editing !== null && (
+        <RoleForm orgId={orgId} role={editing === "new" ? null : editing} onClose={onClose} onSaved={onSaved} />
+      )}
     </Dialog>
   );
 }
 
-function RoleForm({ orgId, role, onClose, onSaved }: { orgId: string; role: Role | null; onClose: () => void; onSaved: () => void }) {
+function RoleForm({
+  orgId,
+  role,
+  onClose,
+  onSaved,
+}: {
+  orgId: string;
+  role: Role | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [name, setName] = useState(role?.name ?? "");
   const [permissions, setPermissions] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
   const { busy, error, setError, run } = useAction();

@@ -43,7 +43,12 @@ export function RolesSection() {
                 <button type="button" onClick={() => setEditing(role)} aria-label={`Edit role ${role.name}`}>
                   Edit
                 </button>
-                <button type="button" className="danger" onClick={() => setDeleting(role)} aria-label={`Delete role ${role.name}`}>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => setDeleting(role)}
+                  aria-label={`Delete role ${role.name}`}
+                >
                   Delete
                 </button>
               </div>
@@ -72,7 +77,8 @@ export function RolesSection() {
         }}
       >
         <p>
-          Delete the role <strong>{deleting?.name}</strong>? Roles still held by members or service keys cannot be deleted.
+          Delete the role <strong>{deleting?.name}</strong>? Roles still held by members or service keys cannot be
+          deleted.
         </p>
       </ConfirmDialog>
     </section>

@@ -16,7 +16,12 @@ export function TeamPage() {
       <div className="page-header">
         <h1>Team</h1>
       </div>
-      <MembersSection members={data.data?.members} engines={data.data?.engines ?? []} error={data.error} reload={data.reload} />
+      <MembersSection
+        members={data.data?.members}
+        engines={data.data?.engines ?? []}
+        error={data.error}
+        reload={data.reload}
+      />
       <RolesSection />
     </>
   );

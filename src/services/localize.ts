@@ -1,4 +1,5 @@
 import { authorizeEngine } from "../core/authz/authorize-key.js";
+import { icuUnits } from "../core/content/icu-units.js";
 import { collectStrings, replaceStrings, type JsonValue } from "../core/content/walk-strings.js";
 import { isKnownProvider, resolveSettings, type Credentials } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
@@ -103,6 +104,8 @@ export async function localize(
       ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale)
       : null;
 
+  // Plural/select branches are translated one by one and put back into the source's skeleton.
+  const plan = icuUnits(leaves.map((leaf) => leaf.value));
   let output;
   try {
     output = await translateStrings({
@@ -111,8 +114,8 @@ export async function localize(
       settings,
       sourceLocale: request.sourceLocale,
       targetLocale: request.targetLocale,
-      texts: leaves.map((leaf) => leaf.value),
-      hints: leaves.map((leaf) => hintsFor(request.hints, leaf.path)),
+      texts: plan.units,
+      hints: plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)),
       memory,
       signal: deps.signal,
     });
@@ -126,7 +129,7 @@ export async function localize(
   }
   return {
     ...base,
-    data: replaceStrings(request.data, output.texts),
+    data: replaceStrings(request.data, plan.rebuild(output.texts)),
     ...(output.model ? { model: output.model } : {}),
     ...(output.usage ? { usage: output.usage } : {}),
   };

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collectStrings, jsonDepth, replaceStrings, type JsonValue } from "../../src/core/content/walk-strings.js";
 import { protectedTokens, splitProtected } from "../../src/core/content/protected-segments.js";
@@ -60,34 +61,188 @@ describe("placeholders, ICU, tags and markdown are protected", () => {
   it.each([
     ["Hello {name}", ["{name}"]],
     ["Hi {{user.name}}!", ["{{user.name}}"]],
+    ["Raw {{{html}}}", ["{{{html}}}"]],
     ["%s of %1$d and %.2f%%", ["%s", "%1$d", "%.2f", "%%"]],
-    ['Click <a href="/x">here</a><br/>', ['<a href="/x">', "</a>", "<br/>"]],
+    ["%1$@ sent %lld photos", ["%1$@", "%lld"]],
+    ["%#@user_count@ online", ["%#@user_count@"]],
+    ["%(name)s and %{user}", ["%(name)s", "%{user}"]],
+    ["Hi ${name}, see $t(common.more)", ["${name}", "$t(common.more)"]],
+    ["{0} of {1}", ["{0}", "{1}"]],
+    ["{variable:0} new", ["{variable:0}"]],
+    ["Hello :name, :count left", [":name", ":count"]],
+    ["@:common.save or @.lower:common.cancel", ["@:common.save", "@.lower:common.cancel"]],
+    ["Line\\nbreak \\u00e9", ["\\n", "\\u00e9"]],
+    ["See CODE_PLACEHOLDER_3fa9c2_END", ["CODE_PLACEHOLDER_3fa9c2_END"]],
+    ["And INLINE_CODE_PLACEHOLDER_9ab1_END here", ["INLINE_CODE_PLACEHOLDER_9ab1_END"]],
+    ["Old ---CODE-PLACEHOLDER-9f8e7d--- style", ["---CODE-PLACEHOLDER-9f8e7d---"]],
+    ["Set MAX_RETRIES and user_id", ["MAX_RETRIES", "user_id"]],
+    ["Rock &amp; roll &#39;now&#39; &nbsp;&#x27;", ["&amp;", "&#39;", "&#39;", "&nbsp;", "&#x27;"]],
+    ['Click <a href="/x">here</a><br/><!-- note -->', ['<a href="/x">', "</a>", "<br/>", "<!-- note -->"]],
     ["Run `npm start` then [docs](https://x.y/z)", ["`npm start`", "](https://x.y/z)"]],
+    ["Code ```js\nlet a = 1;\n``` ends", ["```js\nlet a = 1;\n```"]],
     ["{count, number}", ["{count, number}"]],
+    ["{n, number, ::currency/EUR}", ["{n, number, ::currency/EUR}"]],
   ])("%j", (input, tokens) => expect(protectedTokens(input)).toEqual(tokens));
+
+  it.each([
+    "20% off, 100% sure",
+    "Note: this is fine at 10:30",
+    "std::vector and http://x.test",
+    "A & B; _emphasis_ and a_",
+    "{Hello world} is prose",
+  ])("leaves prose alone: %j", (input) => expect(protectedTokens(input)).toEqual([]));
 
   it("keeps the ICU plural skeleton and exposes the messages as text", () => {
     const segments = splitProtected("{n, plural, =0 {No items} one {# item} other {# items}}");
-    expect(segments.filter((s) => s.kind === "text").map((s) => s.value)).toEqual(["No items", " item", " items"]);
-    expect(segments.map((s) => s.value).join("")).toBe("{n, plural, =0 {No items} one {# item} other {# items}}");
+    expect(segments.map((s) => [s.kind, s.value])).toEqual([
+      ["protected", "{n, plural, =0 {"],
+      ["text", "No items"],
+      ["protected", "} one {"],
+      ["protected", "#"],
+      ["text", " item"],
+      ["protected", "} other {"],
+      ["protected", "#"],
+      ["text", " items"],
+      ["protected", "}}"],
+    ]);
   });
 
-  it("handles select and nested arguments", () => {
-    const input = "{gender, select, female {She has {count} cats} other {They have {count} cats}}";
+  it("handles select, nested arguments and placeholders inside branches", () => {
+    const input = "{gender, select, female {She has {count} <b>cats</b>} other {They have {count} cats}}";
+    expect(protectedTokens(input)).toEqual([
+      "{gender, select, female {",
+      "{count}",
+      "<b>",
+      "</b>",
+      "} other {",
+      "{count}",
+      "}}",
+    ]);
+  });
+
+  it("reads `#` as the parser does: the number directly in a plural branch, text elsewhere", () => {
+    expect(protectedTokens("{n, plural, other {# by {g, select, other {Issue #4}}}}")).toEqual([
+      "{n, plural, other {",
+      "#",
+      "{g, select, other {",
+      "}}",
+      "}}",
+    ]);
+    expect(protectedTokens("Issue #4")).toEqual([]);
+  });
+
+  it("falls back to flat tokens on unbalanced braces", () => {
+    expect(protectedTokens("{n, plural, one {x")).toEqual(["{n, plural,"]);
+  });
+
+  it("loses no text before a malformed head (issue: the rollback mark was taken before flush)", () => {
+    const segments = splitProtected("Click {a,select,x{y} here");
+    expect(segments.map((s) => s.value).join("")).toBe("Click {a,select,x{y} here");
+    expect(segments.filter((s) => s.kind === "text").map((s) => s.value)).toEqual(["Click ", "x", " here"]);
+  });
+
+  it("offsets are in UTF-16 code units, as JavaScript strings", () => {
+    const input = "😀 {n, plural, one {# 🐈} other {# 🐈🐈}} 😀";
     expect(
       splitProtected(input)
         .map((s) => s.value)
         .join(""),
     ).toBe(input);
-    expect(protectedTokens(input)).toContain("{count}");
+    expect(protectedTokens(input)).toEqual(["{n, plural, one {", "#", "} other {", "#", "}}"]);
   });
+});
 
-  it("falls back to flat tokens on unbalanced braces", () => {
-    expect(
-      splitProtected("{n, plural, one {x")
-        .map((s) => s.value)
-        .join(""),
-    ).toBe("{n, plural, one {x");
+describe("protection never loses text: joined segments equal the input", () => {
+  // Pieces of every syntax the scanner knows, so that random strings hit its edge cases.
+  const pieces = [
+    "{",
+    "}",
+    "{{",
+    "}}",
+    "{n, plural, ",
+    "{a,select,",
+    "one {",
+    "other {",
+    "=0 {",
+    "#",
+    "'",
+    "''",
+    "%",
+    "%1$",
+    "%#@",
+    "@",
+    "$",
+    "${",
+    "<",
+    "</",
+    ">",
+    "<b>",
+    "<!--",
+    "-->",
+    "`",
+    "```",
+    "](",
+    ")",
+    "&",
+    "&amp;",
+    ";",
+    ":",
+    "_",
+    "-",
+    "---",
+    "\\",
+    " ",
+    "\n",
+    "a",
+    "Z",
+    "9",
+    "é",
+    "😀",
+    "x_y",
+    "CODE_PLACEHOLDER_",
+    ",",
+    "offset:1",
+  ];
+  const adversarial = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join(""));
+
+  it.each([
+    ["random strings", fc.string({ maxLength: 200 })],
+    ["random Unicode strings", fc.string({ unit: "grapheme", maxLength: 100 })],
+    ["strings built from syntax pieces", adversarial],
+  ])("%s", (_, strings) => {
+    fc.assert(
+      fc.property(strings, (input) => {
+        const joined = splitProtected(input)
+          .map((segment) => segment.value)
+          .join("");
+        expect(joined).toBe(input);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("protection runs in linear time on adversarial input (security issue 1)", () => {
+  const MiB = 1024 * 1024;
+  // Generous budgets (alone, each case takes 0.1–0.4 s here; the old tokenizer took seconds to minutes):
+  // the machine running the suite may be busy.
+  it.each([
+    ["nested plural heads, never closed", "{a,plural,one{".repeat(80_000)],
+    ["1 MB of unclosed {n,number", "{n,number".repeat(MiB / 9)],
+    ["deep but valid nesting", "{a,select,other{".repeat(5_000) + "x" + "}}".repeat(5_000)],
+    ["1 MB of %", "%".repeat(MiB)],
+    ["1 MB of {", "{".repeat(MiB)],
+    ["1 MB of <", "<".repeat(MiB)],
+    ["1 MB of <!--", "<!--".repeat(MiB / 4)],
+    ["1 MB of ```", "```".repeat(MiB / 3)],
+    ["1 MB of a_", "a_".repeat(MiB / 2)],
+    ["1 MB of apostrophes and braces", "'{".repeat(MiB / 2)],
+    ["a 50 000-character valid plural", "{n, plural, one {# item {name}} other {# items {name}}} ".repeat(890)],
+  ])("%s", (_, input) => {
+    const started = performance.now();
+    const segments = splitProtected(input);
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(segments.map((segment) => segment.value).join("")).toBe(input);
   });
 });
 

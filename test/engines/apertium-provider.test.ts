@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { protectedTokens } from "../../src/core/content/protected-segments.js";
+import { placeholderProblems } from "../../src/core/engines/validate-output.js";
 import { apertiumProvider } from "../../src/engines/apertium/apertium-provider.js";
+import { pseudoProvider } from "../../src/engines/pseudo/pseudo-provider.js";
 import { UnsupportedPairError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";
 
@@ -49,6 +52,58 @@ describe("apertium provider", () => {
     expect(output.texts[3]).toContain("%s");
     expect(output.texts[3]).toContain("%1$d");
     expect(output.texts[3]).toContain("&");
+  });
+
+  it("keeps each string's leading and trailing whitespace (Apertium adds a space after its separator)", async () => {
+    const output = await provider.translate({
+      sourceLocale: "en",
+      targetLocale: "es",
+      texts: ["The cat", "You have new messages", " Big dog "],
+      hints: [undefined, undefined, undefined],
+    });
+    expect(output.texts).toEqual(["El gato", "Tienes mensajes nuevos", " Perro grande "]);
+  });
+});
+
+/** One string per placeholder syntax of the file formats the Lingo.dev CLI handles. */
+const SYNTAXES: [string, string][] = [
+  ["xcstrings %d stand-in", "You have {variable:0} new messages"],
+  ["stand-in at the start", "{variable:0} new messages"],
+  ["stringsdict key", "%#@user_count@ are online"],
+  ["MDX code block", "See CODE_PLACEHOLDER_3fa9c2e1_END below"],
+  ["MDX inline code", "Run INLINE_CODE_PLACEHOLDER_9ab1_END now"],
+  ["MDX code (older CLI)", "Run ---INLINE-CODE-PLACEHOLDER-9ab1f0--- now"],
+  ["printf with positions and lengths", "%1$@ sent %lld photos at %.2f"],
+  ["{0}", "Hello {0}, you have {1} messages"],
+  ["{name}", "Hello {name}, welcome back"],
+  ["{{name}}", "Hello {{name}}, welcome back"],
+  ["${name}", "Hello ${name}, welcome back"],
+  ["%{name}", "Hello %{name}, welcome back"],
+  ["%(name)s", "Hello %(name)s, welcome back"],
+  [":name", "Hello :name, welcome back"],
+  ["HTML tags", 'Click <a href="/help">the help page</a> for <b>more</b>'],
+  ["HTML entities", "Rock &amp; roll, it&#39;s &nbsp;great &#x27;now&#x27;"],
+  ["markdown code", "Run `npm install` and open [the docs](https://x.test/docs)"],
+  ["ICU number argument", "Total: {amount, number, ::currency/EUR} today"],
+  ["ICU plural", "{count, plural, one {# new message} other {# new messages}}"],
+];
+
+describe.each([
+  ["apertium", apertiumProvider(providerContext({ timeoutMs: 30_000 }))],
+  ["pseudo", pseudoProvider],
+])("%s returns every placeholder syntax intact", (_, provider) => {
+  const translated = provider.translate({
+    sourceLocale: "en",
+    targetLocale: "es",
+    texts: SYNTAXES.map(([, text]) => text),
+    hints: SYNTAXES.map(() => undefined),
+  });
+
+  it.each(SYNTAXES.map(([name, text], index) => [name, text, index] as const))("%s: %j", async (_, text, index) => {
+    const output = (await translated).texts[index]!;
+    expect(output).not.toBe(text);
+    for (const token of protectedTokens(text)) expect(output).toContain(token);
+    expect(placeholderProblems(text, output)).toEqual([]);
   });
 });
 

@@ -20,43 +20,103 @@ describe("placeholder validation", () => {
     ["<b>Bold</b> text", "<b>Fett</b> Text", []],
     ["<b>Bold</b> text", "Fett Text", ['lost "<b>"', 'lost "</b>"']],
     ["Plain", "Schlicht <i>", ['invented "<i>"']],
+    ["Plain", "Schlicht {", ['invented "{"']],
     ["Run `npm i`", "Führe `npm i` aus", []],
     ["Run `npm i`", "Führe npm i aus", ['lost "`npm i`"']],
-    ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {# Elemente}}", []],
-    ["{n, plural, one {# item} other {# items}}", "{n, plural, one {# Element} other {Elemente}}", []],
     ["[docs](https://x.test/a)", "[Doku](https://x.test/a)", []],
-    // Plural categories may change with the language; tokens may not.
-    [
-      "{n, plural, one {# file} other {# files}}",
-      "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}",
-      [],
-    ],
-    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {# файл} few {# файла}}", ['lost "other {"']],
-    [
-      "{n, plural, one {# file} other {# files}}",
-      "{count, plural, one {# Datei} other {# Dateien}}",
-      ['lost "{n, plural,"', 'invented "{count, plural,"'],
-    ],
-    [
-      "{n, plural, one {{name} has # file} other {{name} has # files}}",
-      "{n, plural, one {{name} hat # Datei} other {{user} hat # Dateien}}",
-      ['invented "{user}"'],
-    ],
-    ["{n, plural, one {# file} other {# files}}", "{n, plural, one {Datei} other {Dateien}}", ['lost "#"']],
-    [
-      "{g, select, male {He} other {They}}",
-      "{g, select, male {Er} female {Sie} other {Sie}}",
-      ['invented "}"', 'invented "female {"'],
-    ],
     // Prose percentages are not printf conversions ("% o" would be one with a space flag).
     ["20% off, 100% sure", "20 % Rabatt, 100 % sicher", []],
+    // The damage the Lingo.dev compatibility issue reported, now caught.
+    ["{variable:0} new messages", "{Variable:0} mensajes nuevos", ['lost "{variable:0}"', 'invented "{Variable:0}"']],
+    [
+      "Send CODE_PLACEHOLDER_3fa9_END",
+      "Envía Código_PLACEHOLDER_3fa9_FIN",
+      ['lost "CODE_PLACEHOLDER_3fa9_END"', 'invented "Código_PLACEHOLDER_3fa9_FIN"'],
+    ],
+    ["Rock &amp; roll", "Rock & roll", ['lost "&amp;"']],
   ])("%j → %j", (source, output, expected) => {
     expect(placeholderProblems(source, output)).toEqual(expected);
+  });
+
+  it("catches the stringsdict key the old check let through", () => {
+    expect(placeholderProblems("%#@user_count@ online", "%#@Cuenta_de usuario@ en línea")).toContain(
+      'lost "%#@user_count@"',
+    );
   });
 
   it("rejects missing and empty translations", () => {
     expect(translationProblems("Hi", undefined, [])).toEqual(["missing translation"]);
     expect(translationProblems("Hi", "  ", [])).toEqual(["empty translation"]);
+  });
+});
+
+describe("ICU messages are checked structurally: arguments, keys per message, placeholders per branch", () => {
+  const files = "{n, plural, one {# file} other {# files}}";
+  it.each([
+    [files, "{n, plural, one {# Datei} other {# Dateien}}", []],
+    [files, "{n, plural,one{# Datei}other{# Dateien}}", []],
+    [files, "{n, plural, other {# Dateien} one {# Datei}}", []],
+    [files, "{n, plural, one {# Datei} other {Dateien}}", ['in {n, plural} branch "other": lost "#"']],
+    [files, "{n, plural, one {# Datei} other {'#' Dateien}}", ['in {n, plural} branch "other": lost "#"']],
+    [files, "{count, plural, one {# Datei} other {# Dateien}}", ['lost "{n, plural}" (got "{count, plural}")']],
+    [files, "{n, selectordinal, one {# Datei} other {# Dateien}}", ['lost "{n, plural}" (got "{n, selectordinal}")']],
+    [
+      files,
+      "{n, plural, offset:1 one {# Datei} other {# Dateien}}",
+      ['lost "{n, plural}" (got "{n, plural, offset:1}")'],
+    ],
+    [files, "{n, plural, one {# Datei} other {# Dateien}", ["the ICU plural/select structure was broken"]],
+    [files, "# Dateien", ["the ICU plural/select structure was broken"]],
+    // The target keeps the source's plural categories (docs/engines.md).
+    [
+      files,
+      "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}",
+      ['invented branch "few" of {n, plural}', 'invented branch "many" of {n, plural}'],
+    ],
+    [files, "{n, plural, one {# файл}}", ['lost branch "other" of {n, plural}']],
+    [
+      "{g, select, male {He} other {They}}",
+      "{g, select, male {Er} female {Sie} other {Sie}}",
+      ['invented branch "female" of {g, select}'],
+    ],
+    // Placeholders are counted per branch: moving one into another branch is caught.
+    [
+      "{n, plural, one {{name} has # file} other {{name} has # files}}",
+      "{n, plural, one {{name} hat # Datei} other {{user} hat # Dateien}}",
+      ['in {n, plural} branch "other": lost "{name}"', 'in {n, plural} branch "other": invented "{user}"'],
+    ],
+    // Text around the plural may be reordered.
+    [
+      "You got {n, plural, one {# message} other {# messages}} from {name}",
+      "{name} te envió {n, plural, one {# mensaje} other {# mensajes}}",
+      [],
+    ],
+    [
+      "{g, select, female {She has {n, plural, one {# cat} other {# cats}}} other {They}}",
+      "{g, select, female {Sie hat {n, plural, one {# Katze} other {Katzen}}} other {Sie}}",
+      ['in {g, select} branch "female": in {n, plural} branch "other": lost "#"'],
+    ],
+    [
+      "{g, select, female {She has {n, plural, one {# cat} other {# cats}}} other {They}}",
+      "{g, select, female {Sie hat Katzen} other {Sie}}",
+      ['in {g, select} branch "female": has 0 plural/select argument(s) instead of 1'],
+    ],
+  ])("%j → %j", (source, output, expected) => {
+    expect(placeholderProblems(source, output)).toEqual(expected);
+  });
+
+  it("regression: a whole message with its branches swapped fails the check (and the model falls back)", () => {
+    // Apertium swapped the branch texts of `{count, plural, one {# message} other {# messages}}`;
+    // with a placeholder in one branch the swap shows in the structure.
+    expect(
+      placeholderProblems(
+        "{count, plural, one {# message from {name}} other {# messages}}",
+        "{count, plural, one {# mensajes} other {# mensaje de {name}}}",
+      ),
+    ).toEqual([
+      'in {count, plural} branch "one": lost "{name}"',
+      'in {count, plural} branch "other": invented "{name}"',
+    ]);
   });
 });
 
@@ -105,6 +165,52 @@ describe("placeholder markers (Apertium, DeepL)", () => {
         masked.restore,
       ),
     ).toBe("Hola {name}, abre el panel de Glossa <b>ya</b> & más");
+  });
+});
+
+describe("glossary terms are found in one pass (security issue 2)", () => {
+  const glossary: GlossaryItem[] = [
+    { type: "non_translatable", term: "Glossa" },
+    { type: "non_translatable", term: "Glossa Cloud" },
+    { type: "non_translatable", term: "API", caseSensitive: true },
+    { type: "custom_translation", term: "cloud", translation: "nube" },
+  ];
+
+  it("masks the longest term where terms overlap, honours case sensitivity per item, keeps the spelling", () => {
+    const masked = mask("glossa cloud, the api, the API, a cloud, Glossa", glossary, { xml: false });
+    expect(masked.restore).toEqual(["glossa cloud", "API", "nube", "Glossa"]);
+    expect(masked.text).toBe('<g-p i="0"/>, the api, the <g-p i="1"/>, a <g-p i="2"/>, <g-p i="3"/>');
+  });
+
+  it.each([
+    ["Glossa Cloud and Glossa", "Glossa Cloud y Glossa", []],
+    ["Glossa Cloud and Glossa", "Glossa Nube y Glossa", ['non-translatable term "Glossa Cloud" was changed']],
+    ["the API and the api", "la API y la api", []],
+    ["the API", "la Api", ['non-translatable term "API" was changed']],
+    ["a cloud", "una Nube", []],
+    ["a cloud", "una nubecita", ['"cloud" must be translated as "nube"']],
+  ])("%j → %j", (source, output, expected) => {
+    expect(glossaryViolations(glossary, source, output)).toEqual(expected);
+  });
+
+  it("masks and checks 50 terms over 70 KB within a generous budget (the old masking took 21–43 s)", () => {
+    const terms: GlossaryItem[] = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? { type: "non_translatable", term: `Brand${i}` }
+        : { type: "custom_translation", term: `widget ${i}`, translation: `Gerät ${i}` },
+    );
+    const words = ["the", "Brand0", "quick", "widget 1", "Brand48", "fox", "widget 49", "jumps"];
+    const text = Array.from({ length: 11_200 }, (_, i) => words[i % words.length]).join(" ");
+    expect(text.length).toBeGreaterThan(70_000);
+    const started = performance.now();
+    const masked = mask(text, terms);
+    const problems = glossaryViolations(terms, text, text);
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(masked.restore).toHaveLength(5600);
+    expect(problems).toEqual([
+      '"widget 1" must be translated as "Gerät 1"',
+      '"widget 49" must be translated as "Gerät 49"',
+    ]);
   });
 });
 

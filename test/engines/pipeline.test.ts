@@ -98,6 +98,19 @@ describe("fallback", () => {
   });
 });
 
+describe("ICU structure", () => {
+  it("fails a model that returns a whole ICU message with its branches swapped and falls back", async () => {
+    const source = "{count, plural, one {# message from {name}} other {# messages}}";
+    const { provider, calls } = fakeProvider({
+      swapper: (input) => input.texts.map(() => "{count, plural, one {# Nachrichten} other {# Nachricht von {name}}}"),
+      good: (input) => input.texts.map(() => "{count, plural, one {# Nachricht von {name}} other {# Nachrichten}}"),
+    });
+    const result = await run(provider, [source], { models: [{ model: "swapper" }, { model: "good", rank: 1 }] });
+    expect(calls.map((call) => call.model)).toEqual(["swapper", "good"]);
+    expect(result.texts).toEqual(["{count, plural, one {# Nachricht von {name}} other {# Nachrichten}}"]);
+  });
+});
+
 describe("glossary enforcement", () => {
   const glossary = [
     { type: "custom_translation", term: "dashboard", translation: "Übersicht" },

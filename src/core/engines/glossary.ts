@@ -1,3 +1,4 @@
+import { findGlossaryTerms } from "./glossary-terms.js";
 import { localeFit } from "./locale-match.js";
 
 export type GlossaryItem =
@@ -29,44 +30,42 @@ export function glossaryFor(
   );
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** A whole-word matcher (letters/digits around the term do not count as a match). */
-export function termPattern(term: string, caseSensitive = false): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{N}])`, caseSensitive ? "gu" : "giu");
-}
-
-export function countTerm(text: string, term: string, caseSensitive = false): number {
-  return text.match(termPattern(term, caseSensitive))?.length ?? 0;
-}
-
-/** Glossary items whose term occurs in `source`. */
-export function glossaryHits(items: readonly GlossaryItem[], source: string): GlossaryItem[] {
-  return items.filter((item) => countTerm(source, item.term, item.caseSensitive) > 0);
-}
+const termKey = (term: string, caseSensitive: boolean) => (caseSensitive ? `=${term}` : `~${term.toLowerCase()}`);
 
 /**
  * What an output violates: a non-translatable term must survive verbatim (as often as in the
- * source); a custom translation must appear in the output whenever its term is in the source.
+ * source, with the spelling it had there); a custom translation must appear in the output
+ * whenever its term is in the source. Terms are whole words; where two overlap in the source,
+ * the longer one counts. One pass over the source, one over the output.
  */
 export function glossaryViolations(items: readonly GlossaryItem[], source: string, output: string): string[] {
-  const problems: string[] = [];
-  for (const item of glossaryHits(items, source)) {
-    if (item.type === "non_translatable") {
-      // Every occurrence must survive with the exact spelling it had in the source.
-      for (const [spelling, count] of occurrences(source, item.term, item.caseSensitive)) {
-        if (countTerm(output, spelling, true) < count) problems.push(`non-translatable term "${spelling}" was changed`);
-      }
-    } else if (countTerm(output, item.translation, item.caseSensitive) === 0) {
-      problems.push(`"${item.term}" must be translated as "${item.translation}"`);
-    }
+  // Problem → what the output must contain, and how often.
+  const needs = new Map<string, { term: string; caseSensitive: boolean; count: number }>();
+  for (const { item, text } of findGlossaryTerms(items, source)) {
+    const kept = item.type === "non_translatable";
+    const problem = kept
+      ? `non-translatable term "${text}" was changed`
+      : `"${item.term}" must be translated as "${item.translation}"`;
+    const need = needs.get(problem) ?? {
+      term: kept ? text : item.translation,
+      caseSensitive: kept || (item.caseSensitive ?? false),
+      count: 0,
+    };
+    need.count = kept ? need.count + 1 : 1;
+    needs.set(problem, need);
   }
-  return problems;
-}
-
-function occurrences(text: string, term: string, caseSensitive = false): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const match of text.match(termPattern(term, caseSensitive)) ?? [])
-    counts.set(match, (counts.get(match) ?? 0) + 1);
-  return counts;
+  if (needs.size === 0) return [];
+  const wanted: GlossaryItem[] = [...needs.values()].map(({ term, caseSensitive }) => ({
+    type: "non_translatable",
+    term,
+    caseSensitive,
+  }));
+  const found = new Map<string, number>();
+  for (const { item } of findGlossaryTerms(wanted, output)) {
+    const key = termKey(item.term, item.caseSensitive ?? false);
+    found.set(key, (found.get(key) ?? 0) + 1);
+  }
+  return [...needs]
+    .filter(([, need]) => (found.get(termKey(need.term, need.caseSensitive)) ?? 0) < need.count)
+    .map(([problem]) => problem);
 }

@@ -1,5 +1,6 @@
 import { splitProtected } from "../content/protected-segments.js";
-import { termPattern, type GlossaryItem } from "./glossary.js";
+import type { GlossaryItem } from "./glossary.js";
+import { findGlossaryTerms } from "./glossary-terms.js";
 
 /**
  * For engines that cannot be told what to keep (Apertium, DeepL): text is XML-escaped and
@@ -57,24 +58,15 @@ function maskTerms(
   escapeXml: (text: string) => string,
 ): string {
   if (glossary.length === 0) return escapeXml(text);
-  // One pass over all terms, longest first, so that overlapping terms do not fight.
-  const items = [...glossary].sort((a, b) => b.term.length - a.term.length);
   let out = "";
-  let rest = text;
-  for (;;) {
-    let best: { index: number; length: number; item: GlossaryItem; match: string } | null = null;
-    for (const item of items) {
-      const pattern = termPattern(item.term, item.caseSensitive);
-      const found = pattern.exec(rest);
-      if (found && (best === null || found.index < best.index))
-        best = { index: found.index, length: found[0].length, item, match: found[0] };
-    }
-    if (!best) return out + escapeXml(rest);
+  let last = 0;
+  for (const hit of findGlossaryTerms(glossary, text)) {
     out +=
-      escapeXml(rest.slice(0, best.index)) +
-      keep(best.item.type === "custom_translation" ? best.item.translation : best.match);
-    rest = rest.slice(best.index + best.length);
+      escapeXml(text.slice(last, hit.index)) +
+      keep(hit.item.type === "custom_translation" ? hit.item.translation : hit.text);
+    last = hit.index + hit.text.length;
   }
+  return out + escapeXml(text.slice(last));
 }
 
 /** Restores the originals; markers the engine dropped stay lost (output validation rejects that). */

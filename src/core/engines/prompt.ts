@@ -41,7 +41,8 @@ const forTarget = (entries: PromptInput["instructions"], targetLocale: string) =
 export function buildPrompt(input: PromptInput): Prompt {
   const rules = [
     `You are a professional software localizer. Translate every item's "text" from ${input.sourceLocale} to ${input.targetLocale}.`,
-    "Keep placeholders exactly as written and as often as in the source: {name}, {{name}}, %s, %1$d, ICU syntax such as {count, plural, one {# item} other {# items}} (translate only the messages inside), HTML/XML tags, markdown code spans and link targets.",
+    "Keep placeholders exactly as written and as often as in the source: {name}, {{name}}, ${name}, %{name}, :name, %s, %1$d, %#@name@, identifiers such as CODE_PLACEHOLDER_1f_END, ICU syntax such as {count, plural, one {# item} other {# items}} (translate only the messages inside), HTML/XML tags and entities, markdown code spans and link targets.",
+    "Plural and select messages arrive one branch at a time: {#} stands for the number, {#1}, {#2}… for parts translated separately; put them where the sentence needs them.",
     "Keep leading and trailing whitespace and markdown formatting. Do not add explanations.",
     'Answer with JSON only: {"translations":[{"id":"<id>","text":"<translation>"}]} with one entry per item and the same ids.',
   ];

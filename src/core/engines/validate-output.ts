@@ -1,40 +1,100 @@
-import { protectedAtoms } from "../content/protected-segments.js";
+import { scanPlaceholders } from "../content/flat-placeholders.js";
+import { MAX_ICU_CHARS, parseIcuChoices, type IcuChoice, type IcuPart } from "../content/icu-message.js";
+import { splitProtected, type Segment } from "../content/protected-segments.js";
 import { glossaryViolations, type GlossaryItem } from "./glossary.js";
 
-function multiset(tokens: string[]): Map<string, number> {
+function multiset(tokens: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
   return counts;
 }
 
-const PLURAL_HEAD = /^\{\s*[\w.-]+\s*,\s*(plural|selectordinal)\b/;
-const PLURAL_CATEGORY = /^(?:offset:\d+\s*)?(?:=\d+|zero|one|two|few|many)\s*\{$/;
-
-function multisetProblems(expected: string[], actual: string[]): string[] {
+function multisetProblems(expected: readonly string[], actual: readonly string[], where = ""): string[] {
   const want = multiset(expected);
   const got = multiset(actual);
   const problems: string[] = [];
-  for (const [token, count] of want) if ((got.get(token) ?? 0) < count) problems.push(`lost ${JSON.stringify(token)}`);
+  for (const [token, count] of want)
+    if ((got.get(token) ?? 0) < count) problems.push(`${where}lost ${JSON.stringify(token)}`);
   for (const [token, count] of got)
-    if (count > (want.get(token) ?? 0)) problems.push(`invented ${JSON.stringify(token)}`);
+    if (count > (want.get(token) ?? 0)) problems.push(`${where}invented ${JSON.stringify(token)}`);
+  return problems;
+}
+
+/** Protected tokens, plus every brace left in the text: an engine that adds or drops one breaks the message. */
+function tokensOf(segments: readonly Segment[]): string[] {
+  const tokens: string[] = [];
+  for (const segment of segments) {
+    if (segment.kind === "protected") {
+      const token = segment.value.trim();
+      if (token) tokens.push(token);
+      continue;
+    }
+    for (const ch of segment.value) if (ch === "{" || ch === "}") tokens.push(ch);
+  }
+  return tokens;
+}
+
+/**
+ * The tokens of a message's own text, as the parser reads it (a quoted `'#'` is text, not the
+ * number): placeholders in literal text, simple arguments, `#`; not those of nested branches.
+ */
+function runTokens(parts: readonly IcuPart[]): string[] {
+  const tokens: string[] = [];
+  for (const part of parts) {
+    if (part.kind === "choice") continue;
+    for (const element of part.elements) {
+      if (element.kind === "literal") tokens.push(...tokensOf(scanPlaceholders(element.value)));
+      else tokens.push(element.kind === "pound" ? "#" : element.raw);
+    }
+  }
+  return tokens;
+}
+
+const choicesOf = (parts: readonly IcuPart[]) => parts.filter((part): part is IcuChoice => part.kind === "choice");
+const label = (choice: IcuChoice) =>
+  `{${choice.argument}, ${choice.type}${choice.offset ? `, offset:${choice.offset}` : ""}}`;
+
+function messageProblems(sourceParts: readonly IcuPart[], outputParts: readonly IcuPart[], where: string): string[] {
+  const problems = multisetProblems(runTokens(sourceParts), runTokens(outputParts), where);
+  const expected = choicesOf(sourceParts);
+  const actual = choicesOf(outputParts);
+  if (expected.length !== actual.length)
+    return [...problems, `${where}has ${actual.length} plural/select argument(s) instead of ${expected.length}`];
+  expected.forEach((choice, index) => problems.push(...choiceProblems(choice, actual[index]!, where)));
+  return problems;
+}
+
+function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): string[] {
+  if (label(expected) !== label(actual)) return [`${where}lost "${label(expected)}" (got "${label(actual)}")`];
+  const branches = new Map(actual.branches.map((branch) => [branch.key, branch]));
+  const problems: string[] = [];
+  for (const branch of expected.branches) {
+    const match = branches.get(branch.key);
+    const inBranch = `${where}in ${label(expected)} branch "${branch.key}": `;
+    if (match) problems.push(...messageProblems(branch.parts, match.parts, inBranch));
+    else problems.push(`${where}lost branch "${branch.key}" of ${label(expected)}`);
+  }
+  const keys = new Set(expected.branches.map((branch) => branch.key));
+  for (const branch of actual.branches)
+    if (!keys.has(branch.key)) problems.push(`${where}invented branch "${branch.key}" of ${label(expected)}`);
   return problems;
 }
 
 /**
- * Placeholders, ICU skeletons, tags and code spans lost or invented by a translation.
- * Exact counts, except in messages with an ICU plural: the target language may need other
- * plural categories (Russian adds `few` and `many`), which repeats `#`, `}` and the
- * placeholders of a branch; there every token must still survive and none may be invented,
- * `other` included, but categories and counts may change.
+ * Placeholders, tags, code and ICU structure lost or invented by a translation. A source with
+ * ICU plural/select is compared structurally: the output must parse, have the same
+ * plural/select arguments (name, type, offset) in the same places, the same selector keys per
+ * argument (the target keeps the source's plural categories, see docs/engines.md), and the
+ * same placeholders and `#` in every branch. Anything else is compared as a multiset of
+ * placeholders (stray braces included).
  */
 export function placeholderProblems(source: string, output: string): string[] {
-  const expected = protectedAtoms(source);
-  const actual = protectedAtoms(output);
-  if (!expected.some((token) => PLURAL_HEAD.test(token))) return multisetProblems(expected, actual);
-  const significant = (tokens: string[]) => [
-    ...new Set(tokens.filter((token) => token !== "}" && !PLURAL_CATEGORY.test(token))),
-  ];
-  return multisetProblems(significant(expected), significant(actual));
+  const sourceParts = parseIcuChoices(source);
+  if (!sourceParts) return multisetProblems(tokensOf(splitProtected(source)), tokensOf(splitProtected(output)));
+  // Translations run longer than their source: a message parsed as ICU is compared up to four times its bound.
+  const outputParts = parseIcuChoices(output, 4 * MAX_ICU_CHARS);
+  if (!outputParts) return ["the ICU plural/select structure was broken"];
+  return messageProblems(sourceParts, outputParts, "");
 }
 
 /** Everything wrong with one translated string; empty when it may be returned. */

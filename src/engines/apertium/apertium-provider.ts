@@ -1,3 +1,4 @@
+import { keepEdgeWhitespace } from "../../core/content/edge-whitespace.js";
 import { pickApertiumMode } from "../../core/engines/apertium-modes.js";
 import { mask, unmask } from "../../core/engines/markers.js";
 import type { ProviderContext } from "../provider-context.js";
@@ -68,7 +69,11 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
       const pieces = output.split(SEPARATOR);
       if (pieces.length !== masked.length + 1)
         throw new ProviderError("invalid_output", "Apertium merged or split strings");
-      return { texts: masked.map((entry, index) => unmask(pieces[index]!, entry.restore)), model: `apertium/${mode}` };
+      // Apertium puts a space after each separator; every string keeps the edges it came with.
+      const texts = masked.map((entry, index) =>
+        keepEdgeWhitespace(input.texts[index]!, unmask(pieces[index]!, entry.restore)),
+      );
+      return { texts, model: `apertium/${mode}` };
     },
   };
 }

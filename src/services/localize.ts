@@ -3,11 +3,8 @@ import { collectStrings, replaceStrings, type JsonValue } from "../core/content/
 import { isKnownProvider, resolveSettings, type Credentials } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
-import {
-  AllModelsFailedError,
-  translateStrings,
-  type TranslationMemory,
-} from "../engines/pipeline/translate-strings.js";
+import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
+import type { TranslationMemory } from "../engines/pipeline/translation-memory.js";
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";

@@ -111,10 +111,21 @@ describe("placeholder markers (Apertium, DeepL)", () => {
 describe("chunk plan", () => {
   it("splits by item count and by words, keeping order", () => {
     const texts = ["one", "two words", "three little words", "a", "b"];
-    expect(planChunks(texts, { maxItems: 2, maxWords: 100 })).toEqual([[0, 1], [2, 3], [4]]);
-    expect(planChunks(texts, { maxItems: 10, maxWords: 3 })).toEqual([[0, 1], [2], [3, 4]]);
-    expect(planChunks(["a very long string of words"], { maxItems: 10, maxWords: 2 })).toEqual([[0]]);
-    expect(planChunks([], { maxItems: 10, maxWords: 2 })).toEqual([]);
+    const same = (text: string) => text;
+    expect(planChunks(texts, same, { maxItems: 2, maxWords: 100 })).toEqual([
+      ["one", "two words"],
+      ["three little words", "a"],
+      ["b"],
+    ]);
+    expect(planChunks(texts, same, { maxItems: 10, maxWords: 3 })).toEqual([
+      ["one", "two words"],
+      ["three little words"],
+      ["a", "b"],
+    ]);
+    expect(planChunks(["a very long string of words"], same, { maxItems: 10, maxWords: 2 })).toEqual([
+      ["a very long string of words"],
+    ]);
+    expect(planChunks([], same, { maxItems: 10, maxWords: 2 })).toEqual([]);
   });
 });
 

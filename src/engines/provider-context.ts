@@ -1,4 +1,4 @@
-import type { Credentials } from "../core/engines/engine-config.js";
+import type { Credentials } from "../core/engines/credentials.js";
 import type { ResolvedSettings } from "../core/engines/engine-config.js";
 import type { DeeplGlossaryStore } from "./deepl/deepl-glossaries.js";
 
@@ -7,7 +7,7 @@ export interface ProviderServices {
   deeplGlossaries?: DeeplGlossaryStore;
 }
 
-/** What a provider factory gets: the engine's stored config, its decrypted credentials and resolved settings. */
+/** What a provider's `create` gets: the engine's stored config, its decrypted credentials and resolved settings. */
 export interface ProviderContext {
   config: Record<string, unknown>;
   credentials: Credentials;

@@ -1,16 +1,14 @@
 import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { icuUnits } from "../core/content/icu-units.js";
 import { collectStrings, replaceStrings, type JsonValue } from "../core/content/walk-strings.js";
-import { isKnownProvider, resolveSettings, type Credentials } from "../core/engines/engine-config.js";
+import type { Credentials } from "../core/engines/credentials.js";
+import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
-import {
-  AllModelsFailedError,
-  translateStrings,
-  type TranslationMemory,
-} from "../engines/pipeline/translate-strings.js";
+import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
+import type { TranslationMemory } from "../engines/pipeline/translation-memory.js";
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
-import { providerFor } from "../engines/registry.js";
+import { providerFor, providerNamed } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
 import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js";
 import type { EngineRow } from "../storage/repositories/engines.js";
@@ -92,7 +90,7 @@ export async function localize(
   const leaves = collectStrings(request.data);
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };
   if (leaves.length === 0) return { ...base, data: replaceStrings(request.data, []) };
-  if (!isKnownProvider(engine.provider))
+  if (!providerNamed(engine.provider))
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
 
   const settings = resolveSettings(engine.config);

@@ -1,11 +1,22 @@
-import { PROVIDERS, type ProviderName } from "../engines/registry.js";
-import { listApertiumModes } from "../engines/apertium/apertium-cli.js";
+import { credentialFields, type CredentialField } from "../core/engines/credentials.js";
+import type { SupportedPairs } from "../core/engines/supported-pairs.js";
+import { PROVIDERS } from "../engines/registry.js";
+
+/** What the dashboard's engine form knows about a provider. */
+export interface ProviderInfo {
+  name: string;
+  /** JSON Schema of the whole configuration object. */
+  configSchema: unknown;
+  credentials: CredentialField[];
+  exampleConfig: Record<string, unknown>;
+  supportedPairs: SupportedPairs;
+}
 
 export interface ProviderCatalog {
   /** Every provider this server supports, the recommended default first. */
-  providers: ProviderName[];
+  providers: ProviderInfo[];
   /** What a new engine should use when nothing else is configured: `apertium` when a pair is installed, else `pseudo`. */
-  defaultProvider: ProviderName;
+  defaultProvider: string;
 }
 
 /**
@@ -13,10 +24,22 @@ export interface ProviderCatalog {
  * installed (it needs no credentials and no network); otherwise `pseudo` previews the UI.
  */
 export async function providerCatalog(): Promise<ProviderCatalog> {
-  const pairs = await listApertiumModes().catch(() => []);
-  const defaultProvider: ProviderName = pairs.length > 0 ? "apertium" : "pseudo";
+  const providers = await Promise.all(
+    PROVIDERS.map(async (provider): Promise<ProviderInfo> => ({
+      name: provider.name,
+      configSchema: provider.configSchema,
+      credentials: credentialFields(provider.credentialSchema),
+      exampleConfig: provider.exampleConfig,
+      supportedPairs: await provider.supportedPairs(),
+    })),
+  );
+  const apertium = providers.find((provider) => provider.name === "apertium")?.supportedPairs;
+  const defaultProvider = apertium?.kind === "pairs" && apertium.pairs.length > 0 ? "apertium" : "pseudo";
   return {
-    providers: [defaultProvider, ...PROVIDERS.filter((provider) => provider !== defaultProvider)],
+    providers: [
+      ...providers.filter((provider) => provider.name === defaultProvider),
+      ...providers.filter((provider) => provider.name !== defaultProvider),
+    ],
     defaultProvider,
   };
 }

@@ -98,13 +98,25 @@ describe.each(STORES)("POST /api/orgs/:orgId/engines/:engineId/try on %s", (stor
     const seed = await seedOrganization(server.url);
     const response = await seed.admin.get("/api/providers");
     expectStatus(response, 200);
-    expect(response.body.providers).toEqual(
+    const providers = response.body.providers as { name: string }[];
+    expect(providers.map((provider) => provider.name)).toEqual(
       expect.arrayContaining(["pseudo", "apertium", "openai", "anthropic", "deepl"]),
     );
     // Offline machine translation is the default wherever Apertium has a pair installed.
     const apertiumInstalled = existsSync("/usr/bin/apertium") && readdirSync("/usr/share/apertium/modes").length > 0;
     expect(response.body.defaultProvider).toBe(apertiumInstalled ? "apertium" : "pseudo");
-    expect(response.body.providers[0]).toBe(response.body.defaultProvider);
+    expect(providers[0]?.name).toBe(response.body.defaultProvider);
+    // What the engine form needs: the config schema, the credential inputs, an example, the pairs.
+    expect(providers.find((provider) => provider.name === "deepl")).toMatchObject({
+      configSchema: { type: "object", additionalProperties: false, properties: { formality: {}, models: {} } },
+      credentials: [{ name: "authKey", label: "Auth key", required: true }],
+      exampleConfig: { formality: "default" },
+      supportedPairs: { kind: "languages", sourceLanguages: expect.arrayContaining(["de"]) },
+    });
+    expect(providers.find((provider) => provider.name === "pseudo")).toMatchObject({
+      credentials: [],
+      supportedPairs: { kind: "any" },
+    });
     expect((await new ApiClient(server.url).get("/api/providers")).status).toBe(401);
   });
 });

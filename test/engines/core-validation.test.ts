@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { apertiumModeCandidates, pickApertiumMode } from "../../src/core/engines/apertium-modes.js";
+import { apertiumModeCandidates, apertiumModePair, pickApertiumMode } from "../../src/core/engines/apertium-modes.js";
 import { planChunks } from "../../src/core/engines/chunk-plan.js";
-import { configErrors, credentialErrors } from "../../src/core/engines/engine-config.js";
+import { credentialErrors } from "../../src/core/engines/credentials.js";
+import { configErrors } from "../../src/core/engines/engine-config.js";
+import { anthropic } from "../../src/engines/anthropic/anthropic-descriptor.js";
+import { apertium } from "../../src/engines/apertium/apertium-descriptor.js";
+import { deepl } from "../../src/engines/deepl/deepl-descriptor.js";
+import { openai } from "../../src/engines/openai/openai-descriptor.js";
+import { pseudo } from "../../src/engines/pseudo/pseudo-descriptor.js";
 import { configFingerprint } from "../../src/core/engines/fingerprint.js";
 import { glossaryFor, glossaryViolations, type GlossaryItem } from "../../src/core/engines/glossary.js";
 import { mask, unmask } from "../../src/core/engines/markers.js";
@@ -217,10 +223,21 @@ describe("glossary terms are found in one pass (security issue 2)", () => {
 describe("chunk plan", () => {
   it("splits by item count and by words, keeping order", () => {
     const texts = ["one", "two words", "three little words", "a", "b"];
-    expect(planChunks(texts, { maxItems: 2, maxWords: 100 })).toEqual([[0, 1], [2, 3], [4]]);
-    expect(planChunks(texts, { maxItems: 10, maxWords: 3 })).toEqual([[0, 1], [2], [3, 4]]);
-    expect(planChunks(["a very long string of words"], { maxItems: 10, maxWords: 2 })).toEqual([[0]]);
-    expect(planChunks([], { maxItems: 10, maxWords: 2 })).toEqual([]);
+    const same = (text: string) => text;
+    expect(planChunks(texts, same, { maxItems: 2, maxWords: 100 })).toEqual([
+      ["one", "two words"],
+      ["three little words", "a"],
+      ["b"],
+    ]);
+    expect(planChunks(texts, same, { maxItems: 10, maxWords: 3 })).toEqual([
+      ["one", "two words"],
+      ["three little words"],
+      ["a", "b"],
+    ]);
+    expect(planChunks(["a very long string of words"], same, { maxItems: 10, maxWords: 2 })).toEqual([
+      ["a very long string of words"],
+    ]);
+    expect(planChunks([], same, { maxItems: 10, maxWords: 2 })).toEqual([]);
   });
 });
 
@@ -292,25 +309,25 @@ describe("LLM prompt and answer", () => {
 
 describe("engine configuration", () => {
   it("validates per provider", () => {
-    expect(configErrors("openai", { models: [{ model: "gpt-4o-mini" }] })).toEqual([]);
-    expect(configErrors("openai", {})).toEqual([
+    expect(configErrors(openai, { models: [{ model: "gpt-4o-mini" }] })).toEqual([]);
+    expect(configErrors(openai, {})).toEqual([
       { path: "/config/models", message: "openai engines need at least one model" },
     ]);
-    expect(configErrors("deepl", {})).toEqual([]);
-    expect(configErrors("pseudo", { apiKey: "sk-123" }).length).toBeGreaterThan(0);
-    expect(configErrors("openai", { models: [{ model: "m", targetLocale: "not a locale" }] })).toEqual([
+    expect(configErrors(deepl, {})).toEqual([]);
+    expect(configErrors(pseudo, { apiKey: "sk-123" }).length).toBeGreaterThan(0);
+    expect(configErrors(openai, { models: [{ model: "m", targetLocale: "not a locale" }] })).toEqual([
       { path: "/config/models/0/targetLocale", message: "must be a BCP-47 locale or *" },
     ]);
-    expect(configErrors("deepl", { chunking: { maxItems: 0 } })[0]?.path).toBe("/config/chunking/maxItems");
-    expect(configErrors("openai", { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "m" }] })).toEqual([]);
+    expect(configErrors(deepl, { chunking: { maxItems: 0 } })[0]?.path).toBe("/config/chunking/maxItems");
+    expect(configErrors(openai, { baseUrl: "http://127.0.0.1:11434/v1", models: [{ model: "m" }] })).toEqual([]);
     expect(
-      configErrors("openai", { baseUrl: "https://user:sk-secret@proxy.test/v1", models: [{ model: "m" }] })[0]?.path,
+      configErrors(openai, { baseUrl: "https://user:sk-secret@proxy.test/v1", models: [{ model: "m" }] })[0]?.path,
     ).toBe("/config/baseUrl");
-    expect(configErrors("openai", { baseUrl: "file:///etc/passwd", models: [{ model: "m" }] })[0]?.path).toBe(
+    expect(configErrors(openai, { baseUrl: "file:///etc/passwd", models: [{ model: "m" }] })[0]?.path).toBe(
       "/config/baseUrl",
     );
-    expect(credentialErrors("anthropic", {})).not.toEqual([]);
-    expect(credentialErrors("apertium", { apiKey: "x" })).not.toEqual([]);
+    expect(credentialErrors(anthropic.credentialSchema, {})).not.toEqual([]);
+    expect(credentialErrors(apertium.credentialSchema, { apiKey: "x" })).not.toEqual([]);
   });
 
   it("fingerprints configurations independently of key order", () => {
@@ -330,6 +347,19 @@ describe("locale codes of the providers", () => {
     ["en", "fr", null],
   ])("Apertium %s → %s uses %s", (source, target, expected) => {
     expect(pickApertiumMode(["eng-spa", "spa-eng", "spa-eng_US"], source, target)).toBe(expected);
+  });
+
+  it.each([
+    ["eng-spa", { sourceLocale: "en", targetLocale: "es" }],
+    ["spa-eng_US", { sourceLocale: "es", targetLocale: "en-US" }],
+    ["nob-nno", { sourceLocale: "nb", targetLocale: "nn" }],
+    ["crh-tur", { sourceLocale: "crh", targetLocale: "tr" }],
+    // `hbs` is canonicalised to sr-Latn, whose candidates are srp-… and sr-…: no locale picks this mode.
+    ["hbs-slv", null],
+    ["cat-spa_valencia", null],
+    ["eng-spa-anmor", null],
+  ])("the Apertium mode %s serves %j", (mode, pair) => {
+    expect(apertiumModePair(mode)).toEqual(pair);
   });
 
   it("tries the regional variant first", () => {

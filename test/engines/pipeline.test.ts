@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resolveSettings } from "../../src/core/engines/engine-config.js";
-import {
-  AllModelsFailedError,
-  translateStrings,
-  type TranslationMemory,
-} from "../../src/engines/pipeline/translate-strings.js";
+import { AllModelsFailedError, translateStrings } from "../../src/engines/pipeline/translate-strings.js";
+import { dedupe } from "../../src/engines/pipeline/source-strings.js";
+import type { TranslationMemory } from "../../src/engines/pipeline/translation-memory.js";
 import { ProviderError } from "../../src/engines/provider-error.js";
 import type { TranslateInput, TranslationProvider } from "../../src/engines/provider.js";
 
@@ -234,6 +232,35 @@ describe("bounded concurrency", () => {
     await expect(outcome).rejects.toThrow("chunk 1 failed");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(started).toEqual([0, 1]);
+  });
+});
+
+describe("a chunk that fails for good", () => {
+  it("aborts the chunks still running, with its error as the reason", async () => {
+    let siblingSignal: AbortSignal | undefined;
+    const provider: TranslationProvider = {
+      async translate(input) {
+        if (input.texts[0] === "fails") throw new ProviderError("auth", "the provider rejected the credentials");
+        siblingSignal = input.signal;
+        // Answers only when aborted, as a provider call in flight does.
+        return new Promise((_, reject) => input.signal?.addEventListener("abort", () => reject(input.signal?.reason)));
+      },
+    };
+    const failure = await run(provider, ["slow", "fails"], { chunking: { maxItems: 1, concurrency: 2 } }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(AllModelsFailedError);
+    expect(siblingSignal?.aborted).toBe(true);
+    expect(siblingSignal?.reason).toBe(failure);
+  });
+});
+
+describe("dedupe", () => {
+  it("keeps each non-blank string once, in order of first occurrence, with the hints of the first", () => {
+    expect(dedupe(["b", " ", "a", "b", "\n"], [["first"], ["blank"], undefined, ["second"], undefined])).toEqual([
+      { text: "b", hints: ["first"] },
+      { text: "a", hints: undefined },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { normalizeLocale } from "../locale/normalize-locale.js";
+import type { LocalePair } from "./supported-pairs.js";
 
 /** ISO 639-1 → ISO 639-3 for the languages Apertium has pairs for. */
 const ISO3: Record<string, string> = {
@@ -97,4 +98,24 @@ export function pickApertiumMode(
 ): string | null {
   const available = new Set(installed);
   return apertiumModeCandidates(sourceLocale, targetLocale).find((mode) => available.has(mode)) ?? null;
+}
+
+/** ISO 639-3 → the ISO 639-1 code locales use (the first one, for `nob`: `nb`). */
+const ISO1: Record<string, string> = {};
+for (const [iso1, iso3] of Object.entries(ISO3)) ISO1[iso3] ??= iso1;
+
+/**
+ * The locale pair an installed mode serves (`spa-eng_US` → es → en-US), or null when no
+ * locale pair picks it (`cat-spa_valencia` and other variants a model route must name).
+ */
+export function apertiumModePair(mode: string): LocalePair | null {
+  const match = /^([a-z]{2,3})-([a-z]{2,3})(?:_([A-Z]{2}|\d{3}))?$/.exec(mode);
+  if (!match) return null;
+  const [, from = "", to = "", region] = match;
+  const language = (code: string) => ISO1[code] ?? code;
+  const pair = {
+    sourceLocale: language(from),
+    targetLocale: region ? `${language(to)}-${region}` : language(to),
+  };
+  return pickApertiumMode([mode], pair.sourceLocale, pair.targetLocale) === mode ? pair : null;
 }

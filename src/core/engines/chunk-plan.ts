@@ -7,21 +7,21 @@ export interface ChunkLimits {
 
 export const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
-/** Splits indexes 0..n-1 into consecutive chunks that respect both limits. */
-export function planChunks(texts: readonly string[], limits: ChunkLimits): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
+/** Splits `items` into consecutive chunks that respect both limits, counting the words of `textOf(item)`. */
+export function planChunks<T>(items: readonly T[], textOf: (item: T) => string, limits: ChunkLimits): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
   let words = 0;
-  texts.forEach((text, index) => {
-    const size = countWords(text);
+  for (const item of items) {
+    const size = countWords(textOf(item));
     if (current.length > 0 && (current.length >= limits.maxItems || words + size > limits.maxWords)) {
       chunks.push(current);
       current = [];
       words = 0;
     }
-    current.push(index);
+    current.push(item);
     words += size;
-  });
+  }
   if (current.length > 0) chunks.push(current);
   return chunks;
 }

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from "typebox";
+import { Type, type Static, type TObject, type TProperties, type TSchema } from "typebox";
 import { Value } from "typebox/value";
 import type { FieldError } from "../errors/app-error.js";
 import { normalizeLocale } from "../locale/normalize-locale.js";
@@ -6,8 +6,9 @@ import type { GlossaryItem } from "./glossary.js";
 import type { ModelRoute } from "./rank-models.js";
 
 /**
- * Engine configuration (public, stored as JSON) and credentials (write-only, encrypted),
- * validated per provider. Defaults are applied by `resolveEngineConfig`, not stored.
+ * Engine configuration (public, stored as JSON): the settings every provider shares and the
+ * validation of a whole configuration. Each provider adds its own settings in its descriptor
+ * (src/engines/<name>/). Defaults are applied by `resolveSettings`, not stored.
  */
 const LocaleOrAny = Type.String({ minLength: 1, maxLength: 64, description: "BCP-47 locale or `*`" });
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
@@ -70,63 +71,25 @@ const Common = {
   translationMemory: Type.Optional(Type.Boolean()),
 };
 // No user:password@ in the authority: secrets belong in `credentials`, and config is returned.
-const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://[^\\s/@?#]+(?:[/?#]\\S*)?$" });
+export const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://[^\\s/@?#]+(?:[/?#]\\S*)?$" });
 
-export const CONFIG_SCHEMAS = {
-  pseudo: Type.Object({ ...Common }, { additionalProperties: false }),
-  apertium: Type.Object({ ...Common }, { additionalProperties: false }),
-  openai: Type.Object(
-    {
-      ...Common,
-      baseUrl: Type.Optional(HttpUrl),
-      responseFormat: Type.Optional(Type.Union([Type.Literal("json_schema"), Type.Literal("json_object")])),
-      authHeader: Type.Optional(Type.Union([Type.Literal("bearer"), Type.Literal("api-key")])),
-      temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
-    },
-    { additionalProperties: false },
-  ),
-  anthropic: Type.Object(
-    {
-      ...Common,
-      baseUrl: Type.Optional(HttpUrl),
-      anthropicVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-      maxTokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 200_000 })),
-      temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-    },
-    { additionalProperties: false },
-  ),
-  deepl: Type.Object(
-    {
-      ...Common,
-      plan: Type.Optional(Type.Union([Type.Literal("free"), Type.Literal("pro")])),
-      baseUrl: Type.Optional(HttpUrl),
-      formality: Type.Optional(
-        Type.Union(["default", "more", "less", "prefer_more", "prefer_less"].map((value) => Type.Literal(value))),
-      ),
-    },
-    { additionalProperties: false },
-  ),
-} satisfies Record<string, TSchema>;
+/** A provider's whole configuration schema: the common settings plus its own, nothing else. */
+export function engineConfigSchema<Own extends TProperties>(own: Own) {
+  return Type.Object({ ...Common, ...own }, { additionalProperties: false });
+}
 
-const ApiKey = Type.String({ minLength: 1, maxLength: 4000 });
-const NoCredentials = Type.Object({}, { additionalProperties: false });
-export const CREDENTIAL_SCHEMAS = {
-  pseudo: NoCredentials,
-  apertium: NoCredentials,
-  openai: Type.Object({ apiKey: Type.Optional(ApiKey) }, { additionalProperties: false }),
-  anthropic: Type.Object({ apiKey: ApiKey }, { additionalProperties: false }),
-  deepl: Type.Object({ authKey: ApiKey }, { additionalProperties: false }),
-} satisfies Record<keyof typeof CONFIG_SCHEMAS, TSchema>;
+type CommonConfig = Static<TObject<typeof Common>>;
 
-export type ProviderName = keyof typeof CONFIG_SCHEMAS;
-export const PROVIDERS = Object.keys(CONFIG_SCHEMAS) as ProviderName[];
-export const isKnownProvider = (name: string): name is ProviderName => Object.hasOwn(CONFIG_SCHEMAS, name);
+/** What configuration validation needs to know about a provider (its descriptor has it). */
+export interface ConfigRules {
+  name: string;
+  configSchema: TSchema;
+  /** True for providers that cannot translate without a configured model (the LLMs). */
+  needsModel?: boolean;
+}
 
-type CommonConfig = Static<(typeof CONFIG_SCHEMAS)["pseudo"]>;
-export type ProviderConfig<P extends ProviderName = ProviderName> = Static<(typeof CONFIG_SCHEMAS)[P]>;
-export type Credentials = { apiKey?: string; authKey?: string };
-
-function schemaErrors(schema: TSchema, value: unknown, prefix: string): FieldError[] {
+/** Field errors of `value` against `schema`, at most 20, paths under `prefix`. */
+export function schemaErrors(schema: TSchema, value: unknown, prefix: string): FieldError[] {
   return [...Value.Errors(schema, value)]
     .filter((error) => error.keyword !== "boolean" && error.keyword !== "anyOf")
     .slice(0, 20)
@@ -151,19 +114,15 @@ function localeErrors(config: CommonConfig): FieldError[] {
 }
 
 /** Field errors of a provider configuration (empty when valid). */
-export function configErrors(provider: ProviderName, config: unknown): FieldError[] {
-  const errors = schemaErrors(CONFIG_SCHEMAS[provider], config, "/config");
+export function configErrors(provider: ConfigRules, config: unknown): FieldError[] {
+  const errors = schemaErrors(provider.configSchema, config, "/config");
   if (errors.length > 0) return errors;
   const typed = config as CommonConfig;
   const more = localeErrors(typed);
-  if ((provider === "openai" || provider === "anthropic") && !(typed.models && typed.models.length > 0)) {
-    more.push({ path: "/config/models", message: `${provider} engines need at least one model` });
+  if (provider.needsModel && !(typed.models && typed.models.length > 0)) {
+    more.push({ path: "/config/models", message: `${provider.name} engines need at least one model` });
   }
   return more;
-}
-
-export function credentialErrors(provider: ProviderName, credentials: unknown): FieldError[] {
-  return schemaErrors(CREDENTIAL_SCHEMAS[provider], credentials, "/credentials");
 }
 
 export interface ResolvedSettings {

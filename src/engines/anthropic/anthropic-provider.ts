@@ -1,9 +1,9 @@
 import { buildPrompt, parseTranslations } from "../../core/engines/prompt.js";
-import type { ProviderConfig } from "../../core/engines/engine-config.js";
 import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
 import { noConfiguredModel, ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
+import type { AnthropicConfig } from "./anthropic-descriptor.js";
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const DEFAULT_VERSION = "2023-06-01";
@@ -17,7 +17,7 @@ interface MessagesResponse {
 
 /** Anthropic Messages API. No assistant prefill: newer models reject it; the prompt asks for bare JSON. */
 export function anthropicProvider(context: ProviderContext): TranslationProvider {
-  const config = context.config as ProviderConfig<"anthropic">;
+  const config = context.config as AnthropicConfig;
   const baseUrl = (config.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
   const apiKey = context.credentials.apiKey;
 

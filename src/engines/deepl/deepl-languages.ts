@@ -19,3 +19,10 @@ export function deeplTargetLang(locale: string): string {
   if (lower === "es" && region === "419") return "ES-419";
   return lower.toUpperCase();
 }
+
+/**
+ * The languages DeepL translates from and into (developers.deepl.com, "Languages supported";
+ * the same list both ways, every variant of a language included).
+ */
+export const DEEPL_LANGUAGES: readonly string[] =
+  "ar bg cs da de el en es et fi fr he hu id it ja ko lt lv nb nl pl pt ro ru sk sl sv th tr uk vi zh".split(" ");

@@ -1,4 +1,3 @@
-import type { ProviderConfig } from "../../core/engines/engine-config.js";
 import { glossaryViolations, type GlossaryItem } from "../../core/engines/glossary.js";
 import { mask, unmask } from "../../core/engines/markers.js";
 import { postJson } from "../http/post-json.js";
@@ -7,6 +6,7 @@ import { ProviderError } from "../provider-error.js";
 import type { TranslateInput, TranslationProvider } from "../provider.js";
 import { deeplGlossaries, type ActiveGlossary } from "./deepl-glossaries.js";
 import { deeplSourceLang, deeplTargetLang } from "./deepl-languages.js";
+import type { DeeplConfig } from "./deepl-descriptor.js";
 
 const MODEL_TYPES = new Set(["quality_optimized", "latency_optimized", "prefer_quality_optimized"]);
 const MAX_CONTEXT_CHARS = 2000;
@@ -18,7 +18,7 @@ interface DeeplResponse {
 }
 
 /** Free keys end in `:fx`; `plan` or `baseUrl` override the guess. */
-export function deeplBaseUrl(config: ProviderConfig<"deepl">, authKey: string): string {
+export function deeplBaseUrl(config: DeeplConfig, authKey: string): string {
   if (config.baseUrl) return config.baseUrl.replace(/\/+$/, "");
   const free = config.plan ? config.plan === "free" : authKey.endsWith(":fx");
   return free ? "https://api-free.deepl.com" : "https://api.deepl.com";
@@ -42,7 +42,7 @@ const isUnknownGlossary = (error: unknown) =>
  * Models are DeepL `model_type`s; `default` leaves the choice to DeepL.
  */
 export function deeplProvider(context: ProviderContext): TranslationProvider {
-  const config = context.config as ProviderConfig<"deepl">;
+  const config = context.config as DeeplConfig;
   const authKey = context.credentials.authKey;
   const store = context.services?.deeplGlossaries;
   const glossaries =

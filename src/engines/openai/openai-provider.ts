@@ -1,9 +1,9 @@
 import { buildPrompt, parseTranslations, TRANSLATIONS_JSON_SCHEMA } from "../../core/engines/prompt.js";
-import type { ProviderConfig } from "../../core/engines/engine-config.js";
 import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
 import { noConfiguredModel, ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
+import type { OpenaiConfig } from "./openai-descriptor.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -14,7 +14,7 @@ interface ChatCompletion {
 
 /** Any OpenAI-compatible chat-completions API: OpenAI, Azure OpenAI (v1), OpenRouter, vLLM, LM Studio, Ollama. */
 export function openaiProvider(context: ProviderContext): TranslationProvider {
-  const config = context.config as ProviderConfig<"openai">;
+  const config = context.config as OpenaiConfig;
   const baseUrl = (config.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
   const apiKey = context.credentials.apiKey;
   const headers: Record<string, string> = {};

@@ -8,13 +8,14 @@ export async function mapConcurrent<T, R>(
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
+  // The workers share one iterator, so each item is taken by exactly one of them.
+  const queue = items.entries();
   let failed = false;
   const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next++;
+    for (const [index, item] of queue) {
+      if (failed) return;
       try {
-        results[index] = await work(items[index]!, index);
+        results[index] = await work(item, index);
       } catch (error) {
         failed = true;
         throw error;

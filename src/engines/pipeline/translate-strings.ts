@@ -1,18 +1,18 @@
 import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
-import { sourceHash } from "../../core/engines/fingerprint.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
 import { rankModels } from "../../core/engines/rank-models.js";
-import { translationProblems } from "../../core/engines/validate-output.js";
-import { ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
 import { mapConcurrent } from "./map-concurrent.js";
-
-/** Where remembered translations live; the pipeline asks once per chunk. */
-export interface TranslationMemory {
-  lookup(sourceHashes: string[]): Promise<Map<string, { targetText: string; model: string | null }>>;
-  store(entries: { sourceHash: string; sourceText: string; targetText: string; model: string | null }[]): Promise<void>;
-}
+import { dedupe, isBlank, type SourceString, type Translation } from "./source-strings.js";
+import {
+  addUsage,
+  translateChunkWithFallback,
+  type ChunkCall,
+  type ChunkOutcome,
+  type Usage,
+} from "./translate-chunk.js";
+import { recallFromMemory, rememberTranslations, type TranslationMemory } from "./translation-memory.js";
 
 export interface TranslateStringsInput {
   providerName: string;
@@ -30,7 +30,7 @@ export interface TranslateStringsInput {
 export interface TranslateStringsResult {
   texts: string[];
   model?: string;
-  usage?: { inputTokens: number; outputTokens: number };
+  usage?: Usage;
 }
 
 /** Every model failed for some strings; `failures` says how, per model. */
@@ -41,150 +41,92 @@ export class AllModelsFailedError extends Error {
   }
 }
 
-/** Most source hashes per translation-memory query. */
-const MEMORY_BATCH = 1000;
+/**
+ * Translates a flat list of strings: identical strings once, whitespace-only strings not at
+ * all; what the translation memory remembers is served from it, the rest goes in chunks with
+ * bounded concurrency to the ranked models in turn until every string has an output that
+ * keeps its placeholders and honours the glossary.
+ */
+export async function translateStrings(input: TranslateStringsInput): Promise<TranslateStringsResult> {
+  const { settings, memory } = input;
+  const models = await modelsFor(input);
+  const unique = dedupe(input.texts, input.hints);
+  // Remembered strings first, so that provider chunks are packed with misses only.
+  const recalled = memory ? await recallFromMemory(memory, unique) : new Map<string, Translation>();
+  const misses = unique.filter((source) => !recalled.has(source.text));
+  const call = {
+    providerName: input.providerName,
+    provider: input.provider,
+    models,
+    sourceLocale: input.sourceLocale,
+    targetLocale: input.targetLocale,
+    glossary: glossaryFor(settings.glossary, input.sourceLocale, input.targetLocale),
+    instructions: settings.instructions,
+    brandVoice: settings.brandVoice,
+  };
+  const outcomes = await translateChunks(
+    call,
+    planChunks(misses, (source) => source.text, settings.chunking),
+    settings.chunking.concurrency,
+    memory,
+    input.signal,
+  );
 
-interface Produced {
-  text: string;
-  model: string | null;
+  const translated = new Map([...recalled, ...outcomes.flatMap((outcome) => [...outcome.translated])]);
+  const usage = outcomes.map((outcome) => outcome.usage).reduce(addUsage, undefined);
+  return {
+    texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
+    ...mostUsedModel(unique.map((source) => translationOf(translated, source.text).model)),
+    ...(usage ? { usage } : {}),
+  };
+}
+
+/** The engine's models for the pair by rank, else the provider's defaults, else one call without a model. */
+async function modelsFor(input: TranslateStringsInput): Promise<(string | undefined)[]> {
+  const configured = rankModels(input.settings.models, input.sourceLocale, input.targetLocale);
+  if (configured.length > 0) return configured;
+  return (await input.provider.defaultModels?.(input.sourceLocale, input.targetLocale)) ?? [undefined];
 }
 
 /**
- * Translates a flat list of strings: identical strings once, whitespace-only strings not at
- * all; what the translation memory remembers (looked up in batches of up to 1000) is served
- * from it, the rest goes in chunks with bounded concurrency to the ranked models in turn
- * until every string has an output that keeps its placeholders and honours the glossary.
+ * Translates the chunks, at most `concurrency` at a time, and remembers what each produced.
+ * A chunk that some strings failed in for good aborts the chunks still running and fails
+ * the whole request; so does the caller's signal.
  */
-export async function translateStrings(input: TranslateStringsInput): Promise<TranslateStringsResult> {
-  const { settings, provider } = input;
-  const glossary = glossaryFor(settings.glossary, input.sourceLocale, input.targetLocale);
-  const configured = rankModels(settings.models, input.sourceLocale, input.targetLocale);
-  const models: (string | undefined)[] =
-    configured.length > 0
-      ? configured
-      : ((await provider.defaultModels?.(input.sourceLocale, input.targetLocale)) ?? [undefined]);
-
-  const uniqueIndex = new Map<string, number>();
-  const unique: { text: string; hints: string[] | undefined }[] = [];
-  const slotOf = input.texts.map((text, index) => {
-    if (text.trim().length === 0) return -1;
-    let slot = uniqueIndex.get(text);
-    if (slot === undefined) {
-      slot = unique.push({ text, hints: input.hints[index] }) - 1;
-      uniqueIndex.set(text, slot);
-    }
-    return slot;
-  });
-
-  const usage = { inputTokens: 0, outputTokens: 0 };
-  let usedTokens = false;
+async function translateChunks(
+  call: Omit<ChunkCall, "signal">,
+  chunks: readonly SourceString[][],
+  concurrency: number,
+  memory: TranslationMemory | null,
+  callerSignal: AbortSignal | undefined,
+): Promise<ChunkOutcome[]> {
   const abort = new AbortController();
-  const signal = input.signal ? AbortSignal.any([abort.signal, input.signal]) : abort.signal;
-  const produced: Produced[] = new Array(unique.length);
-  const hashes = unique.map((entry) => sourceHash(entry.text));
-
-  // Remembered strings first, in batches, so that provider chunks are packed with misses only.
-  let misses = unique.map((_, slot) => slot);
-  if (input.memory) {
-    const memory = input.memory;
-    const batches: number[][] = [];
-    for (let i = 0; i < misses.length; i += MEMORY_BATCH) batches.push(misses.slice(i, i + MEMORY_BATCH));
-    const found = await mapConcurrent(batches, 2, (batch) => memory.lookup(batch.map((slot) => hashes[slot]!)));
-    misses = [];
-    batches.forEach((batch, index) => {
-      for (const slot of batch) {
-        const hit = found[index]!.get(hashes[slot]!);
-        if (hit) produced[slot] = { text: hit.targetText, model: hit.model };
-        else misses.push(slot);
-      }
-    });
-  }
-  const chunks = planChunks(
-    misses.map((slot) => unique[slot]!.text),
-    settings.chunking,
-  ).map((positions) => positions.map((position) => misses[position]!));
-
-  const runChunk = async (chunk: number[]) => {
-    let pending = chunk;
-    const fresh: number[] = [];
-    const failures: string[] = [];
-    for (const model of models) {
-      if (pending.length === 0) break;
-      signal.throwIfAborted();
-      const label = `${input.providerName}${model ? `/${model}` : ""}`;
-      try {
-        const output = await provider.translate({
-          sourceLocale: input.sourceLocale,
-          targetLocale: input.targetLocale,
-          texts: pending.map((slot) => unique[slot]!.text),
-          hints: pending.map((slot) => unique[slot]!.hints),
-          model,
-          glossary,
-          instructions: settings.instructions,
-          brandVoice: settings.brandVoice,
-          signal,
-        });
-        if (output.usage) {
-          usedTokens = true;
-          usage.inputTokens += output.usage.inputTokens;
-          usage.outputTokens += output.usage.outputTokens;
-        }
-        const rejected: number[] = [];
-        const reasons = new Set<string>();
-        pending.forEach((slot, position) => {
-          const text = output.texts[position];
-          const problems = translationProblems(unique[slot]!.text, text, glossary);
-          if (problems.length === 0) {
-            produced[slot] = { text: text!, model: output.model ?? null };
-            fresh.push(slot);
-          } else {
-            rejected.push(slot);
-            problems.forEach((problem) => reasons.add(problem));
-          }
-        });
-        if (rejected.length > 0)
-          failures.push(
-            `${label}: invalid output for ${rejected.length} string(s) (${[...reasons].slice(0, 3).join(", ")})`,
-          );
-        pending = rejected;
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        if (!(error instanceof ProviderError)) throw error;
-        failures.push(`${label}: ${error.message}`);
-      }
-    }
-    if (input.memory && fresh.length > 0) {
-      await input.memory.store(
-        fresh.map((slot) => ({
-          sourceHash: hashes[slot]!,
-          sourceText: unique[slot]!.text,
-          targetText: produced[slot]!.text,
-          model: produced[slot]!.model,
-        })),
-      );
-    }
-    if (pending.length > 0) throw new AllModelsFailedError(failures);
-  };
-
+  const signal = callerSignal ? AbortSignal.any([abort.signal, callerSignal]) : abort.signal;
   try {
-    await mapConcurrent(chunks, settings.chunking.concurrency, runChunk);
+    return await mapConcurrent(chunks, concurrency, async (chunk) => {
+      const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
+      if (memory) await rememberTranslations(memory, outcome.translated);
+      if (outcome.translated.size < chunk.length) throw new AllModelsFailedError(outcome.failures);
+      return outcome;
+    });
   } catch (error) {
     abort.abort(error);
     throw error;
   }
-
-  return {
-    texts: input.texts.map((text, index) => (slotOf[index]! < 0 ? text : produced[slotOf[index]!]!.text)),
-    ...mostUsedModel(produced),
-    ...(usedTokens ? { usage } : {}),
-  };
 }
 
-/** The response names one model: the one that produced most of the strings. */
-function mostUsedModel(produced: readonly Produced[]): { model?: string } {
+function translationOf(translated: ReadonlyMap<string, Translation>, text: string): Translation {
+  const translation = translated.get(text);
+  // Every chunk either translated all its strings or failed the request.
+  if (!translation) throw new Error("a string was left without a translation");
+  return translation;
+}
+
+/** The response names one model: the one that produced most of the distinct strings. */
+function mostUsedModel(models: readonly (string | null)[]): { model?: string } {
   const counts = new Map<string, number>();
-  for (const entry of produced) if (entry.model) counts.set(entry.model, (counts.get(entry.model) ?? 0) + 1);
-  let best: string | undefined;
-  for (const [model, count] of counts) if (best === undefined || count > counts.get(best)!) best = model;
-  return best ? { model: best } : {};
+  for (const model of models) if (model) counts.set(model, (counts.get(model) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
+  return best ? { model: best[0] } : {};
 }

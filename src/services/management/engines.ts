@@ -1,6 +1,8 @@
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
-import { configErrors, credentialErrors, isKnownProvider, PROVIDERS } from "../../core/engines/engine-config.js";
+import { credentialErrors } from "../../core/engines/credentials.js";
+import { configErrors } from "../../core/engines/engine-config.js";
+import { PROVIDERS, providerNamed } from "../../engines/registry.js";
 import { encryptCredentials } from "../../security/credential-box.js";
 import { forgetTranslations } from "../../storage/repositories/translation-memory.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
@@ -31,8 +33,9 @@ export interface EngineSecrets {
 }
 
 function requireValidConfig(provider: string, config: Record<string, unknown>): void {
-  if (!isKnownProvider(provider)) return;
-  const errors = configErrors(provider, config);
+  const descriptor = providerNamed(provider);
+  if (!descriptor) return;
+  const errors = configErrors(descriptor, config);
   if (errors.length > 0)
     throw AppError.invalidRequest(`The configuration is not valid for provider "${provider}".`, errors);
 }
@@ -45,8 +48,9 @@ function sealCredentials(
   secrets: EngineSecrets,
 ): string | null | undefined {
   if (credentials === undefined || credentials === null) return credentials;
-  if (!isKnownProvider(provider)) return undefined;
-  const errors = credentialErrors(provider, credentials);
+  const descriptor = providerNamed(provider);
+  if (!descriptor) return undefined;
+  const errors = credentialErrors(descriptor.credentialSchema, credentials);
   if (errors.length > 0)
     throw AppError.invalidRequest(`The credentials are not valid for provider "${provider}".`, errors);
   if (Object.keys(credentials).length === 0) return null;
@@ -61,9 +65,9 @@ function sealCredentials(
 }
 
 function requireKnownProvider(provider: string | undefined): void {
-  if (provider !== undefined && !isKnownProvider(provider)) {
+  if (provider !== undefined && !providerNamed(provider)) {
     throw AppError.invalidRequest(`Unknown provider "${provider}".`, [
-      { path: "/provider", message: `must be one of ${PROVIDERS.join(", ")}` },
+      { path: "/provider", message: `must be one of ${PROVIDERS.map((known) => known.name).join(", ")}` },
     ]);
   }
 }

@@ -2,7 +2,7 @@ import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../core/authz/model.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
-import type { EngineRow } from "./engines.js";
+import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";
 
 export interface ApiKeyRow {
   id: string;
@@ -149,7 +149,7 @@ interface KeyCallRow {
   ownerGrants: string[];
   serviceRolePermissions: string[] | null;
   scope: string[];
-  engine: EngineRow | null;
+  engine: EngineJson | null;
 }
 
 /**
@@ -174,9 +174,7 @@ export async function loadKeyCallContext(
     kind: row.kind,
     ownerId: row.ownerId,
     ownerEmail: row.ownerEmail,
-    engine: row.engine
-      ? { ...row.engine, createdAt: new Date(row.engine.createdAt), updatedAt: new Date(row.engine.updatedAt) }
-      : null,
+    engine: row.engine ? engineFromJson(row.engine) : null,
     facts: {
       kind: row.kind,
       organization: { plan: row.plan, rbac: row.rbac },

@@ -1,3 +1,4 @@
+import { ENGINE_CONFIG_VERSION, upgradeEngineConfig } from "../../core/engines/config-version.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
@@ -6,6 +7,7 @@ export interface EngineRow {
   organizationId: string;
   name: string;
   provider: string;
+  /** In the current format (see `ENGINE_CONFIG_VERSION`), whatever version it was stored in. */
   config: Record<string, unknown>;
   /** Encrypted provider credentials; never leaves the server. */
   credentials: string | null;
@@ -13,22 +15,55 @@ export interface EngineRow {
   updatedAt: Date;
 }
 
-export const ENGINE_COLUMNS = `id, organization_id as "organizationId", name, provider, config, credentials,
-  created_at as "createdAt", updated_at as "updatedAt"`;
+/** The engine as the SQL function `glossa_engine_json` (migration 0004) builds it. */
+export interface EngineJson {
+  id: string;
+  organizationId: string;
+  name: string;
+  provider: string;
+  config: Record<string, unknown>;
+  configVersion: number;
+  credentials: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The one conversion from a stored engine to an `EngineRow`, for every query that reads engines. */
+export function engineFromJson(json: EngineJson): EngineRow {
+  return {
+    id: json.id,
+    organizationId: json.organizationId,
+    name: json.name,
+    provider: json.provider,
+    config: upgradeEngineConfig(json.configVersion, json.config),
+    credentials: json.credentials,
+    createdAt: new Date(json.createdAt),
+    updatedAt: new Date(json.updatedAt),
+  };
+}
+
+interface EngineResult {
+  engine: EngineJson;
+}
+const engines = (rows: EngineResult[]): EngineRow[] => rows.map((row) => engineFromJson(row.engine));
 
 export async function listEngines(sql: Sql, organizationId: string): Promise<EngineRow[]> {
-  return sql.query<EngineRow>(
-    `select ${ENGINE_COLUMNS} from engines where organization_id = $1 order by created_at, id`,
-    [organizationId],
+  return engines(
+    await sql.query<EngineResult>(
+      "select glossa_engine_json(e) as engine from engines e where organization_id = $1 order by created_at, id",
+      [organizationId],
+    ),
   );
 }
 
 export async function findEngine(sql: Sql, organizationId: string, id: string): Promise<EngineRow | null> {
-  const [row] = await sql.query<EngineRow>(
-    `select ${ENGINE_COLUMNS} from engines where organization_id = $1 and id = $2`,
-    [organizationId, id],
+  const [engine] = engines(
+    await sql.query<EngineResult>(
+      "select glossa_engine_json(e) as engine from engines e where organization_id = $1 and id = $2",
+      [organizationId, id],
+    ),
   );
-  return row ?? null;
+  return engine ?? null;
 }
 
 /** The named engine of the organization, or its default when `id` is null. */
@@ -37,13 +72,15 @@ export async function findEngineOrDefault(
   organizationId: string,
   id: string | null,
 ): Promise<EngineRow | null> {
-  const [row] = await sql.query<EngineRow>(
-    `select ${ENGINE_COLUMNS} from engines
-      where organization_id = $1
-        and id = coalesce($2, (select default_engine_id from organizations where id = $1))`,
-    [organizationId, id],
+  const [engine] = engines(
+    await sql.query<EngineResult>(
+      `select glossa_engine_json(e) as engine from engines e
+        where organization_id = $1
+          and id = coalesce($2, (select default_engine_id from organizations where id = $1))`,
+      [organizationId, id],
+    ),
   );
-  return row ?? null;
+  return engine ?? null;
 }
 
 export async function insertEngine(
@@ -56,11 +93,22 @@ export async function insertEngine(
     credentials: string | null;
   },
 ): Promise<EngineRow> {
-  const [row] = await sql.query<EngineRow>(
-    `insert into engines (id, organization_id, name, provider, config, credentials) values ($1, $2, $3, $4, $5, $6) returning ${ENGINE_COLUMNS}`,
-    [newId("eng"), input.organizationId, input.name, input.provider, JSON.stringify(input.config), input.credentials],
+  const [engine] = engines(
+    await sql.query<EngineResult>(
+      `insert into engines (id, organization_id, name, provider, config, config_version, credentials)
+       values ($1, $2, $3, $4, $5, $6, $7) returning glossa_engine_json(engines) as engine`,
+      [
+        newId("eng"),
+        input.organizationId,
+        input.name,
+        input.provider,
+        JSON.stringify(input.config),
+        ENGINE_CONFIG_VERSION,
+        input.credentials,
+      ],
+    ),
   );
-  return row!;
+  return engine!;
 }
 
 export async function updateEngine(
@@ -73,26 +121,31 @@ export async function updateEngine(
     credentials?: string | null | undefined;
   },
 ): Promise<EngineRow | null> {
-  const [row] = await sql.query<EngineRow>(
-    `update engines
-        set name = coalesce($2, name),
-            provider = coalesce($3, provider),
-            config = coalesce($4::jsonb, config),
-            credentials = case when $5::boolean then $6 else credentials end,
-            updated_at = now()
-      where id = $1 returning ${ENGINE_COLUMNS}`,
-    [
-      id,
-      patch.name ?? null,
-      patch.provider ?? null,
-      patch.config === undefined ? null : JSON.stringify(patch.config),
-      patch.credentials !== undefined,
-      patch.credentials ?? null,
-    ],
+  const config = patch.config === undefined ? null : JSON.stringify(patch.config);
+  const [engine] = engines(
+    await sql.query<EngineResult>(
+      `update engines
+          set name = coalesce($2, name),
+              provider = coalesce($3, provider),
+              config = coalesce($4::jsonb, config),
+              config_version = case when $4::jsonb is null then config_version else $5 end,
+              credentials = case when $6::boolean then $7 else credentials end,
+              updated_at = now()
+        where id = $1 returning glossa_engine_json(engines) as engine`,
+      [
+        id,
+        patch.name ?? null,
+        patch.provider ?? null,
+        config,
+        ENGINE_CONFIG_VERSION,
+        patch.credentials !== undefined,
+        patch.credentials ?? null,
+      ],
+    ),
   );
-  return row ?? null;
+  return engine ?? null;
 }
 
 export async function deleteEngine(sql: Sql, id: string): Promise<void> {
-  await sql.query("delete from engines where id = $1", [id]);
+  await sql.query<EngineResult>("delete from engines where id = $1", [id]);
 }

@@ -1,4 +1,5 @@
-import { resolveSettings, type Credentials } from "../../../src/core/engines/engine-config.js";
+import type { Credentials } from "../../../src/core/engines/credentials.js";
+import { resolveSettings } from "../../../src/core/engines/engine-config.js";
 import type { ProviderContext } from "../../../src/engines/provider-context.js";
 
 /** A provider context with fast retries, as an engine's config would give. */

@@ -70,6 +70,33 @@ export interface EngineBody {
   isDefault?: boolean;
 }
 
+/** A credential input of a provider (`GET /api/providers`, from its credential schema). */
+export interface CredentialField {
+  /** The key inside `credentials`, e.g. `apiKey`. */
+  name: string;
+  label: string;
+  /** False when the provider works without it (local OpenAI-compatible servers). */
+  required: boolean;
+  description?: string;
+}
+
+/** Which locale pairs a provider can translate; a listed locale or language covers its more specific locales. */
+export type SupportedPairs =
+  | { kind: "any" }
+  | { kind: "languages"; sourceLanguages: string[]; targetLanguages: string[] }
+  | { kind: "pairs"; pairs: { sourceLocale: string; targetLocale: string }[] };
+
+/** A provider this server supports, as `GET /api/providers` describes it (src/services/provider-catalog.ts). */
+export interface ProviderInfo {
+  name: string;
+  /** JSON Schema of the configuration object. */
+  configSchema: Record<string, unknown>;
+  credentials: CredentialField[];
+  /** A small valid configuration to start from. */
+  exampleConfig: Record<string, unknown>;
+  supportedPairs: SupportedPairs;
+}
+
 export interface ApiKey {
   id: string;
   name: string;

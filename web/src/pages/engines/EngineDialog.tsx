@@ -1,15 +1,15 @@
-import { useRef, useState, type FormEvent } from "react";
+import { Fragment, useRef, useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import type { Engine, EngineBody } from "../../api/types";
+import type { CredentialField, Engine, EngineBody, ProviderInfo } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { parseJsonObject } from "./parseJsonObject";
-import { credentialField, exampleConfigText } from "./providerForms";
 
 interface EngineDialogProps {
   orgId: string;
-  providers: string[];
+  /** What the server says about each provider (`GET /api/providers`). */
+  providers: ProviderInfo[];
   /** null: closed; "new": create; an engine: edit it. */
   editing: Engine | "new" | null;
   onClose: () => void;
@@ -18,8 +18,9 @@ interface EngineDialogProps {
 
 /**
  * Create or edit an engine. Provider settings are a JSON object edited as text (pre-filled with
- * a small example on create), so settings a provider adds later work without a new form.
- * Credentials are write-only: typed into a password input, sent only when typed, never shown.
+ * the provider's example on create), so settings a provider adds later work without a new form.
+ * Credentials are write-only: one password input per field the provider takes, sent only when
+ * typed, never shown.
  */
 export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: EngineDialogProps) {
   return (
@@ -50,12 +51,14 @@ function EngineForm({
   onSaved,
 }: {
   orgId: string;
-  providers: string[];
+  providers: ProviderInfo[];
   engine: Engine | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const initialProvider = engine?.provider ?? providers[0] ?? "";
+  const describe = (name: string) => providers.find((provider) => provider.name === name);
+  const exampleConfigText = (name: string) => JSON.stringify(describe(name)?.exampleConfig ?? {}, null, 2);
+  const initialProvider = engine?.provider ?? providers[0]?.name ?? "";
   const [name, setName] = useState(engine?.name ?? "");
   const [provider, setProvider] = useState(initialProvider);
   // On create the textarea starts with the provider's example and follows the provider until edited.
@@ -64,14 +67,16 @@ function EngineForm({
   );
   const [configEdited, setConfigEdited] = useState(engine !== null);
   const [isDefault, setIsDefault] = useState(engine?.isDefault ?? false);
-  // The secret stays in the (uncontrolled) input only: no React state, no value attribute.
-  const secretInput = useRef<HTMLInputElement>(null);
+  // Secrets stay in the (uncontrolled) inputs only: no React state, no value attribute.
+  const secretInputs = useRef(new Map<string, HTMLInputElement>());
   const [secretTyped, setSecretTyped] = useState(false);
   const [removeCredentials, setRemoveCredentials] = useState(false);
   const { busy, error, setError, run } = useAction();
   const parsed = parseJsonObject(configText, "The configuration");
-  const providerChoices = engine && !providers.includes(engine.provider) ? [engine.provider, ...providers] : providers;
-  const field = credentialField(provider);
+  const providerNames = providers.map((choice) => choice.name);
+  const providerChoices =
+    engine && !providerNames.includes(engine.provider) ? [engine.provider, ...providerNames] : providerNames;
+  const fields = describe(provider)?.credentials ?? [];
   const providerChanged = engine !== null && provider !== engine.provider;
   const storedCredentials = engine?.hasCredentials === true && !providerChanged;
 
@@ -88,12 +93,12 @@ function EngineForm({
     if (!parsed.ok) return setError(parsed.error);
     await run(async () => {
       const body: EngineBody = { name: name.trim(), provider, config: parsed.value, isDefault };
-      const secret = field && !removeCredentials ? (secretInput.current?.value ?? "") : "";
-      if (field && secret !== "") body.credentials = { [field.name]: secret };
+      const typed = removeCredentials ? [] : typedSecrets(fields, secretInputs.current);
+      if (typed.length > 0) body.credentials = Object.fromEntries(typed);
       else if (storedCredentials && removeCredentials) body.credentials = null;
       if (engine) await api.updateEngine(orgId, engine.id, body);
       else await api.createEngine(orgId, { ...body, name: name.trim(), provider });
-      if (secretInput.current) secretInput.current.value = "";
+      for (const input of secretInputs.current.values()) input.value = "";
       onSaved();
     });
   };
@@ -120,7 +125,7 @@ function EngineForm({
           Changing the provider removes the stored credentials of {engine.provider} unless you enter new ones below.
         </p>
       )}
-      {field && (
+      {fields.length > 0 && (
         <fieldset className="checklist credentials">
           <legend>Credentials</legend>
           {storedCredentials && (
@@ -128,29 +133,35 @@ function EngineForm({
               <span className="badge badge-active">Credentials stored</span> They are never shown back.
             </p>
           )}
-          <label htmlFor="engine-secret">{field.label}</label>
-          <input
-            key={provider}
-            id="engine-secret"
-            ref={secretInput}
-            type="password"
-            // Not a sign-in password: no password generation or autofill (password managers may still offer to save).
-            autoComplete="off"
-            data-1p-ignore=""
-            data-lpignore="true"
-            spellCheck={false}
-            maxLength={4000}
-            disabled={removeCredentials}
-            onChange={(event) => setSecretTyped(event.target.value !== "")}
-            aria-describedby="engine-secret-hint"
-          />
-          <p className="hint" id="engine-secret-hint">
-            {storedCredentials
-              ? `Leave empty to keep the stored ${field.label.toLowerCase()}; type a new one to replace it.`
-              : field.required
-                ? `Needed to translate with ${provider}. Stored encrypted and never shown back.`
-                : `Optional for local OpenAI-compatible servers. Stored encrypted and never shown back.`}
-          </p>
+          {fields.map((field) => (
+            <Fragment key={`${provider}/${field.name}`}>
+              <label htmlFor={`engine-secret-${field.name}`}>{field.label}</label>
+              <input
+                id={`engine-secret-${field.name}`}
+                ref={(input) => {
+                  if (input) secretInputs.current.set(field.name, input);
+                  else secretInputs.current.delete(field.name);
+                }}
+                type="password"
+                // Not a sign-in password: no password generation or autofill (password managers may still offer to save).
+                autoComplete="off"
+                data-1p-ignore=""
+                data-lpignore="true"
+                spellCheck={false}
+                maxLength={4000}
+                disabled={removeCredentials}
+                onChange={() => setSecretTyped(typedSecrets(fields, secretInputs.current).length > 0)}
+                aria-describedby={`engine-secret-${field.name}-hint`}
+              />
+              <p className="hint" id={`engine-secret-${field.name}-hint`}>
+                {storedCredentials
+                  ? `Leave empty to keep the stored ${field.label.toLowerCase()}; type a new one to replace it.`
+                  : field.required
+                    ? `Needed to translate with ${provider}. Stored encrypted and never shown back.`
+                    : `${field.description ?? "Optional."} Stored encrypted and never shown back.`}
+              </p>
+            </Fragment>
+          ))}
           {storedCredentials && (
             <label className="check">
               <input
@@ -198,4 +209,12 @@ function EngineForm({
       </div>
     </form>
   );
+}
+
+/** The credential fields typed into, as [name, value] pairs. */
+function typedSecrets(fields: CredentialField[], inputs: ReadonlyMap<string, HTMLInputElement>): [string, string][] {
+  return fields.flatMap((field): [string, string][] => {
+    const value = inputs.get(field.name)?.value ?? "";
+    return value === "" ? [] : [[field.name, value]];
+  });
 }

@@ -7,7 +7,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { EngineDialog } from "./EngineDialog";
-import { configSummary, credentialField } from "./providerForms";
+import { configSummary } from "./configSummary";
 import { TryEnginePanel } from "./TryEnginePanel";
 
 /** The organization's engines: create, edit, make default, delete, and try one out. */
@@ -18,6 +18,9 @@ export function EnginesPage() {
   const [editing, setEditing] = useState<Engine | "new" | null>(null);
   const [deleting, setDeleting] = useState<Engine | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+
+  const takesCredentials = (provider: string) =>
+    (providers.data?.find((known) => known.name === provider)?.credentials.length ?? 0) > 0;
 
   const reload = async () => {
     await Promise.all([engines.reload(), reloadOrg()]);
@@ -55,7 +58,7 @@ export function EnginesPage() {
               <p className="small">
                 Provider <strong>{engine.provider}</strong> · <code>{engine.id}</code>
               </p>
-              {(engine.hasCredentials || credentialField(engine.provider)) && (
+              {(engine.hasCredentials || takesCredentials(engine.provider)) && (
                 <p className="small" data-testid="engine-credentials">
                   {engine.hasCredentials ? (
                     <span className="badge badge-active">Credentials stored</span>

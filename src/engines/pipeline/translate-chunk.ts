@@ -1,0 +1,120 @@
+import type { ResolvedSettings } from "../../core/engines/engine-config.js";
+import type { GlossaryItem } from "../../core/engines/glossary.js";
+import { translationProblems } from "../../core/engines/validate-output.js";
+import { ProviderError } from "../provider-error.js";
+import type { TranslateOutput, TranslationProvider } from "../provider.js";
+import type { SourceString, Translation } from "./source-strings.js";
+
+/** What every chunk of one request is translated with. */
+export interface ChunkCall {
+  providerName: string;
+  provider: TranslationProvider;
+  /** Tried in this order; `undefined` is one call without a model. */
+  models: readonly (string | undefined)[];
+  sourceLocale: string;
+  targetLocale: string;
+  /** The glossary items of the locale pair. */
+  glossary: GlossaryItem[];
+  instructions: ResolvedSettings["instructions"];
+  brandVoice: ResolvedSettings["brandVoice"];
+  /** Aborted when the caller is gone or another chunk failed for good. */
+  signal: AbortSignal;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ChunkOutcome {
+  /** Accepted translations by source text; a string of the chunk missing here failed with every model. */
+  translated: Map<string, Translation>;
+  /** How each model that fell short did, in the order they were tried. */
+  failures: string[];
+  /** Tokens of the calls that reported any. */
+  usage: Usage | undefined;
+}
+
+export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
+  if (!a && !b) return undefined;
+  return {
+    inputTokens: (a?.inputTokens ?? 0) + (b?.inputTokens ?? 0),
+    outputTokens: (a?.outputTokens ?? 0) + (b?.outputTokens ?? 0),
+  };
+}
+
+/**
+ * Sends the chunk to the models in turn, each getting only the strings still without an
+ * accepted translation, until none is left or every model was tried. A provider failure moves
+ * on to the next model; an abort or an unexpected error ends the chunk.
+ */
+export async function translateChunkWithFallback(
+  call: ChunkCall,
+  chunk: readonly SourceString[],
+): Promise<ChunkOutcome> {
+  let outcome: ChunkOutcome = { translated: new Map(), failures: [], usage: undefined };
+  for (const model of call.models) {
+    const pending = chunk.filter((source) => !outcome.translated.has(source.text));
+    if (pending.length === 0) break;
+    const answer = await askModel(call, model, pending);
+    outcome = {
+      translated: new Map([...outcome.translated, ...answer.translated]),
+      failures: [...outcome.failures, ...answer.failures],
+      usage: addUsage(outcome.usage, answer.usage),
+    };
+  }
+  return outcome;
+}
+
+async function askModel(
+  call: ChunkCall,
+  model: string | undefined,
+  strings: readonly SourceString[],
+): Promise<ChunkOutcome> {
+  call.signal.throwIfAborted();
+  const label = `${call.providerName}${model ? `/${model}` : ""}`;
+  let output: TranslateOutput;
+  try {
+    output = await call.provider.translate({
+      sourceLocale: call.sourceLocale,
+      targetLocale: call.targetLocale,
+      texts: strings.map((source) => source.text),
+      hints: strings.map((source) => source.hints),
+      model,
+      glossary: call.glossary,
+      instructions: call.instructions,
+      brandVoice: call.brandVoice,
+      signal: call.signal,
+    });
+  } catch (error) {
+    if (call.signal.aborted) throw call.signal.reason;
+    if (!(error instanceof ProviderError)) throw error;
+    return { translated: new Map(), failures: [`${label}: ${error.message}`], usage: undefined };
+  }
+  return acceptValidOutputs(call.glossary, label, strings, output);
+}
+
+/** Keeps the outputs that keep their placeholders and honour the glossary; reports the others. */
+function acceptValidOutputs(
+  glossary: readonly GlossaryItem[],
+  label: string,
+  strings: readonly SourceString[],
+  output: TranslateOutput,
+): ChunkOutcome {
+  const translated = new Map<string, Translation>();
+  const reasons = new Set<string>();
+  let rejected = 0;
+  strings.forEach((source, position) => {
+    const text = output.texts[position];
+    const problems = translationProblems(source.text, text, glossary);
+    if (typeof text === "string" && problems.length === 0)
+      translated.set(source.text, { text, model: output.model ?? null });
+    else {
+      rejected++;
+      problems.forEach((problem) => reasons.add(problem));
+    }
+  });
+  const failures =
+    rejected > 0 ? [`${label}: invalid output for ${rejected} string(s) (${[...reasons].slice(0, 3).join(", ")})`] : [];
+  return { translated, failures, usage: output.usage };
+}

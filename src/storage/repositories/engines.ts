@@ -1,9 +1,10 @@
+import type { EngineId, OrganizationId } from "../../contract/ids.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface EngineRow {
-  id: string;
-  organizationId: string;
+  id: EngineId;
+  organizationId: OrganizationId;
   name: string;
   provider: string;
   config: Record<string, unknown>;
@@ -16,14 +17,14 @@ export interface EngineRow {
 export const ENGINE_COLUMNS = `id, organization_id as "organizationId", name, provider, config, credentials,
   created_at as "createdAt", updated_at as "updatedAt"`;
 
-export async function listEngines(sql: Sql, organizationId: string): Promise<EngineRow[]> {
+export async function listEngines(sql: Sql, organizationId: OrganizationId): Promise<EngineRow[]> {
   return sql.query<EngineRow>(
     `select ${ENGINE_COLUMNS} from engines where organization_id = $1 order by created_at, id`,
     [organizationId],
   );
 }
 
-export async function findEngine(sql: Sql, organizationId: string, id: string): Promise<EngineRow | null> {
+export async function findEngine(sql: Sql, organizationId: OrganizationId, id: EngineId): Promise<EngineRow | null> {
   const [row] = await sql.query<EngineRow>(
     `select ${ENGINE_COLUMNS} from engines where organization_id = $1 and id = $2`,
     [organizationId, id],
@@ -34,7 +35,7 @@ export async function findEngine(sql: Sql, organizationId: string, id: string): 
 /** The named engine of the organization, or its default when `id` is null. */
 export async function findEngineOrDefault(
   sql: Sql,
-  organizationId: string,
+  organizationId: OrganizationId,
   id: string | null,
 ): Promise<EngineRow | null> {
   const [row] = await sql.query<EngineRow>(
@@ -49,7 +50,7 @@ export async function findEngineOrDefault(
 export async function insertEngine(
   sql: Sql,
   input: {
-    organizationId: string;
+    organizationId: OrganizationId;
     name: string;
     provider: string;
     config: Record<string, unknown>;
@@ -65,7 +66,7 @@ export async function insertEngine(
 
 export async function updateEngine(
   sql: Sql,
-  id: string,
+  id: EngineId,
   patch: {
     name?: string | undefined;
     provider?: string | undefined;
@@ -93,6 +94,6 @@ export async function updateEngine(
   return row ?? null;
 }
 
-export async function deleteEngine(sql: Sql, id: string): Promise<void> {
+export async function deleteEngine(sql: Sql, id: EngineId): Promise<void> {
   await sql.query("delete from engines where id = $1", [id]);
 }

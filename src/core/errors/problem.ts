@@ -1,3 +1,4 @@
+import type { ErrorCode } from "../../contract/errors.js";
 import type { AppError, FieldError } from "./app-error.js";
 
 /** RFC 9457 problem details with the SPEC §2 members (`code`, `message`, `requestId`). */
@@ -6,7 +7,7 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  code: string;
+  code: ErrorCode;
   message: string;
   requestId: string;
   errors?: FieldError[];

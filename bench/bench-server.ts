@@ -1,8 +1,11 @@
 // A server process for the benchmark. BENCH_BYPASS_ORG_ID turns on the bench-only
 // configuration that skips the key check; it is reachable only through this file.
+import { isId } from "../src/contract/ids.js";
 import { startServer } from "../src/server.js";
 
 const bypass = process.env.BENCH_BYPASS_ORG_ID;
+if (bypass !== undefined && !isId("org", bypass))
+  throw new Error(`BENCH_BYPASS_ORG_ID is not an organization id: ${bypass}`);
 const server = await startServer({
   logger: { level: process.env.LOG_LEVEL ?? "warn" },
   ...(bypass ? { bypassKeyAuthForOrganizationId: bypass } : {}),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "./config/config.js";
+import type { OrganizationId } from "./contract/ids.js";
 import { buildApp, type BuildAppOptions } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
@@ -22,7 +23,7 @@ export interface StartOptions extends BuildAppOptions {
   config?: Config;
   /** Use an already-open database (tests share one PGlite per file). */
   sql?: Sql;
-  bypassKeyAuthForOrganizationId?: string;
+  bypassKeyAuthForOrganizationId?: OrganizationId;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {

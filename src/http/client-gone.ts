@@ -10,10 +10,7 @@ export function clientGoneSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.once("close", () => {
     // 499 (nginx's "client closed request") only reaches the logs; nobody is left to read it.
-    if (!reply.raw.writableFinished)
-      controller.abort(
-        new AppError(499, "client_closed_request", "The client closed the connection before the response."),
-      );
+    if (!reply.raw.writableFinished) controller.abort(new AppError("client_closed_request"));
   });
   return controller.signal;
 }

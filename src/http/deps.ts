@@ -1,4 +1,5 @@
 import type { Config } from "../config/config.js";
+import type { OrganizationId } from "../contract/ids.js";
 import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
@@ -12,7 +13,7 @@ export interface AppDeps {
   limiter: AuthFailureLimiter;
   lastUsed: LastUsedTracker;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
-  bypassKeyAuthForOrganizationId?: string;
+  bypassKeyAuthForOrganizationId?: OrganizationId;
 }
 
 /** What `authenticateKey` needs, for every key-authenticated route (HTTP, Lingo.dev aliases, MCP). */

@@ -24,13 +24,12 @@ async function refuseUnauthenticated(deps: AppDeps, request: FastifyRequest): Pr
 }
 
 function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
-  const detail =
-    "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.";
+  const error = new AppError("method_not_allowed");
   return reply
-    .status(405)
+    .status(error.status)
     .header("allow", "POST")
     .type("application/problem+json")
-    .send(problem({ status: 405, code: "method_not_allowed", detail, requestId: String(request.id) }));
+    .send(problem(error, String(request.id)));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ErrorCode } from "../contract/errors.js";
 import { AppError } from "../core/errors/app-error.js";
 import { StorageUnavailableError } from "../storage/sql.js";
 
@@ -12,32 +13,22 @@ export function toolSuccess(structured: object): CallToolResult {
 
 /** The error body a tool returns: the HTTP API's `code`, `message` and `status` (SPEC §2). */
 export interface ToolErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   status: number;
   errors?: { path: string; message: string }[];
 }
 
+function bodyOf(error: AppError): ToolErrorBody {
+  const body: ToolErrorBody = { code: error.code, message: error.message, status: error.status };
+  if (error.extra.errors) body.errors = error.extra.errors;
+  return body;
+}
+
 export function toolErrorBody(error: unknown): { body: ToolErrorBody; expected: boolean } {
-  if (error instanceof AppError) {
-    const body: ToolErrorBody = { code: error.code, message: error.message, status: error.status };
-    if (error.extra.errors) body.errors = error.extra.errors;
-    return { body, expected: true };
-  }
-  if (error instanceof StorageUnavailableError) {
-    return {
-      body: {
-        code: "unavailable",
-        message: "The service cannot reach its database right now; try again shortly.",
-        status: 503,
-      },
-      expected: false,
-    };
-  }
-  return {
-    body: { code: "internal_error", message: "Something went wrong on our side.", status: 500 },
-    expected: false,
-  };
+  if (error instanceof AppError) return { body: bodyOf(error), expected: true };
+  if (error instanceof StorageUnavailableError) return { body: bodyOf(new AppError("unavailable")), expected: false };
+  return { body: bodyOf(new AppError("internal_error")), expected: false };
 }
 
 /** A failed call, as an MCP tool error (`isError: true`) rather than a protocol error, so the model sees why. */

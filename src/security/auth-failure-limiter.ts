@@ -1,4 +1,5 @@
 import { AppError } from "../core/errors/app-error.js";
+import { errorMessage } from "../core/errors/messages.js";
 import {
   countAuthFailures,
   deleteAuthFailuresBefore,
@@ -26,14 +27,9 @@ export class AuthFailureLimiter {
   }
 
   private limited(retryAfterSeconds: number): AppError {
-    return new AppError(
-      429,
-      "rate_limited",
-      "Too many failed authentication attempts from this address; try again later.",
-      {
-        retryAfterSeconds,
-      },
-    );
+    return new AppError("rate_limited", errorMessage("rate_limited", { cause: "auth_failures" }), {
+      retryAfterSeconds,
+    });
   }
 
   /** Throws 429 when the client already used up its failures (checked before expensive work such as password hashing). */

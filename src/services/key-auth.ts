@@ -1,3 +1,4 @@
+import type { KeyId, OrganizationId, UserId } from "../contract/ids.js";
 import { authorizeKey } from "../core/authz/authorize-key.js";
 import { REACH_ALL, type EngineReach, type KeyKind } from "../core/authz/model.js";
 import { AppError } from "../core/errors/app-error.js";
@@ -7,13 +8,14 @@ import { loadKeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
+import type { DASHBOARD_SESSION_KEY_ID } from "./try-engine.js";
 
 /** Who is calling with a key, what they reach, and the engine the request targets (if any). */
 export interface KeyPrincipal {
-  keyId: string;
-  organizationId: string;
+  keyId: KeyId | typeof DASHBOARD_SESSION_KEY_ID;
+  organizationId: OrganizationId;
   kind: KeyKind;
-  userId: string | null;
+  userId: UserId | null;
   email: string | null;
   reach: EngineReach;
   engine: EngineRow | null;
@@ -24,7 +26,7 @@ export interface KeyAuthDeps {
   limiter: AuthFailureLimiter;
   lastUsed: LastUsedTracker;
   /** Bench-only: skip the key check and act for this organization. Never set from the environment. */
-  bypassForOrganizationId?: string | undefined;
+  bypassForOrganizationId?: OrganizationId | undefined;
 }
 
 /**
@@ -49,8 +51,8 @@ export async function authenticateKey(
       engine,
     };
   }
-  if (!secret) throw new AppError(401, "missing_api_key", "Send your API key in the X-API-Key header.");
-  const invalid = new AppError(401, "invalid_api_key", "The API key is invalid or has been deleted.");
+  if (!secret) throw new AppError("missing_api_key");
+  const invalid = new AppError("invalid_api_key");
   if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(client, invalid);
 
   const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);

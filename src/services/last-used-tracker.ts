@@ -1,3 +1,4 @@
+import type { KeyId } from "../contract/ids.js";
 import { recordKeysLastUsed } from "../storage/repositories/api-keys.js";
 import type { Sql } from "../storage/sql.js";
 
@@ -7,7 +8,7 @@ import type { Sql } from "../storage/sql.js";
  * acceptable; it is never consulted for authorization.
  */
 export class LastUsedTracker {
-  private pending = new Map<string, Date>();
+  private pending = new Map<KeyId, Date>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -15,7 +16,7 @@ export class LastUsedTracker {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  record(keyId: string, at: Date = new Date()): void {
+  record(keyId: KeyId, at: Date = new Date()): void {
     this.pending.set(keyId, at);
   }
 

@@ -50,7 +50,7 @@ function hintsFor(hints: Record<string, string[]> | undefined, path: (string | n
 }
 
 function engineFailed(engine: EngineRow, reason: string): AppError {
-  return new AppError(502, "engine_failed", `Engine ${engine.id} (${engine.provider}) failed to translate: ${reason}`);
+  return AppError.of("engine_failed", { engineId: engine.id, provider: engine.provider, reason });
 }
 
 function openCredentials(engine: EngineRow, secretKey: string | undefined): Credentials {
@@ -120,7 +120,7 @@ export async function localize(
   } catch (error) {
     if (deps.signal?.aborted) throw deps.signal.reason;
     if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
-    if (error instanceof UnsupportedPairError) throw new AppError(422, "unsupported_locale_pair", error.message);
+    if (error instanceof UnsupportedPairError) throw new AppError("unsupported_locale_pair", error.message);
     if (error instanceof AllModelsFailedError) throw engineFailed(engine, `${error.failures.join("; ")}.`);
     if (error instanceof ProviderError) throw engineFailed(engine, `${error.message}.`);
     throw engineFailed(engine, "unexpected error.");

@@ -1,3 +1,4 @@
+import type { EngineId, OrganizationId, UserId } from "../contract/ids.js";
 import type { JsonValue } from "../core/content/walk-strings.js";
 import { findEngine } from "../storage/repositories/engines.js";
 import type { KeyPrincipal } from "./key-auth.js";
@@ -19,12 +20,14 @@ export const DASHBOARD_SESSION_KEY_ID = "dashboard_session";
  */
 export async function tryEngine(
   deps: LocalizeDeps,
-  organizationId: string,
-  user: { id: string; email: string },
-  engineId: string,
+  {
+    organizationId,
+    engineId,
+    user,
+  }: { organizationId: OrganizationId; engineId: EngineId; user: { id: UserId; email: string } },
   input: TryEngineInput,
 ): Promise<LocalizeResponse> {
-  const reach = await userEngineReach(deps.sql, organizationId, user.id);
+  const reach = await userEngineReach(deps.sql, { organizationId, actorId: user.id });
   const principal: KeyPrincipal = {
     keyId: DASHBOARD_SESSION_KEY_ID,
     organizationId,

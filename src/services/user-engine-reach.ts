@@ -1,15 +1,15 @@
 import { REACH_ALL, isRbacOn, type EngineReach } from "../core/authz/model.js";
 import { findOrganization } from "../storage/repositories/organizations.js";
 import type { Sql } from "../storage/sql.js";
-import { loadActor } from "./management/actor.js";
+import { asMember, type OrgScope } from "./management/in-org.js";
 
 /**
  * The engines a signed-in user reaches in one organization, exactly as a personal key they
  * created would (SPEC §1 rule 4): every engine while RBAC is off; with RBAC on, their current
  * role (`engine:access` → all) plus their current per-engine grants. Not a member → 404.
  */
-export async function userEngineReach(sql: Sql, organizationId: string, userId: string): Promise<EngineReach> {
-  const actor = await loadActor(sql, organizationId, userId);
-  const org = await findOrganization(sql, organizationId);
+export async function userEngineReach(sql: Sql, scope: OrgScope): Promise<EngineReach> {
+  const actor = await asMember(sql, scope);
+  const org = await findOrganization(sql, scope.organizationId);
   return org && isRbacOn(org) ? actor.reach : REACH_ALL;
 }

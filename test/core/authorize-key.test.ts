@@ -6,6 +6,8 @@ import {
   type KeyAuthorizationFacts,
 } from "../../src/core/authz/authorize-key.js";
 import { REACH_ALL, isRbacOn, type EngineReach, type Plan } from "../../src/core/authz/model.js";
+import { AppError } from "../../src/core/errors/app-error.js";
+import { refusal } from "../support/refusal.js";
 
 const ENTERPRISE_RBAC = { plan: "enterprise" as Plan, rbac: true };
 const MEMBER = ["engine:access"];
@@ -52,8 +54,7 @@ describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_
     ["enterprise", false],
   ] as const)("plan %s, rbac %s", (plan, rbac) => {
     const facts = service({ plan, rbac }, MEMBER, ["eng_a"]);
-    const decision = authorizeKey(facts);
-    expect(decision).toMatchObject({ ok: false, status: 403, code: "plan_entitlement_required" });
+    expect(refusal(authorizeKey(facts))).toBe("403 plan_entitlement_required");
     expect(keyState(facts)).toBe("deactivated");
   });
 
@@ -61,8 +62,9 @@ describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_
     const decision = authorizeKey(service({ plan: "pro", rbac: false }, null, []));
     expect(decision.ok).toBe(false);
     if (!decision.ok) {
-      expect(decision.message).toMatch(/plan|Enterprise|entitlement/i);
-      expect(decision.message).not.toMatch(/scope|engine/i);
+      const { message } = AppError.fromDenial(decision);
+      expect(message).toMatch(/plan|Enterprise|entitlement/i);
+      expect(message).not.toMatch(/scope|engine/i);
     }
   });
 
@@ -74,7 +76,7 @@ describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_
 describe("SPEC §1 rule 3: a personal key whose creator left → 403 owner_removed (denied) while RBAC is on", () => {
   it("RBAC on, owner removed → owner_removed, state denied", () => {
     const facts = personal(ENTERPRISE_RBAC, null);
-    expect(authorizeKey(facts)).toMatchObject({ ok: false, status: 403, code: "owner_removed" });
+    expect(refusal(authorizeKey(facts))).toBe("403 owner_removed");
     expect(keyState(facts)).toBe("denied");
   });
 
@@ -136,23 +138,15 @@ describe("SPEC §1 rule 4: engine access", () => {
 
 describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_found; not reachable → 403 engine_access_denied", () => {
   it("an engine not in the key's organization → 404 engine_not_found", () => {
-    expect(authorizeEngine(REACH_ALL, null, "eng_x")).toMatchObject({
-      ok: false,
-      status: 404,
-      code: "engine_not_found",
-    });
+    expect(refusal(authorizeEngine(REACH_ALL, null, "eng_x"))).toBe("404 engine_not_found");
   });
 
   it("no engineId and no default engine → 404 engine_not_found", () => {
-    expect(authorizeEngine(REACH_ALL, null, null)).toMatchObject({ ok: false, status: 404, code: "engine_not_found" });
+    expect(refusal(authorizeEngine(REACH_ALL, null, null))).toBe("404 engine_not_found");
   });
 
   it("an engine in the organization but not reachable → 403 engine_access_denied", () => {
-    expect(authorizeEngine(some("eng_a"), { id: "eng_b" }, "eng_b")).toMatchObject({
-      ok: false,
-      status: 403,
-      code: "engine_access_denied",
-    });
+    expect(refusal(authorizeEngine(some("eng_a"), { id: "eng_b" }, "eng_b"))).toBe("403 engine_access_denied");
   });
 
   it("a reachable engine → allowed", () => {

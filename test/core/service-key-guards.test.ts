@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkServiceKeyGuards, type ServiceKeyChange } from "../../src/core/authz/service-key-guards.js";
 import { REACH_ALL } from "../../src/core/authz/model.js";
+import { refusal } from "../support/refusal.js";
 
 const ORG = "org_a";
 const base: ServiceKeyChange = {
@@ -11,10 +12,7 @@ const base: ServiceKeyChange = {
   addedEngineIds: [],
   organizationEngineIds: new Set(["eng_a", "eng_b"]),
 };
-const codeOf = (change: Partial<ServiceKeyChange>) => {
-  const decision = checkServiceKeyGuards({ ...base, ...change });
-  return decision.ok ? "ok" : `${decision.status} ${decision.code}`;
-};
+const codeOf = (change: Partial<ServiceKeyChange>) => refusal(checkServiceKeyGuards({ ...base, ...change }));
 
 describe("SPEC §1 anti-escalation guards (service keys, on create and on every edit)", () => {
   it("organization not on Enterprise with RBAC → 403 plan_entitlement_required", () => {

@@ -257,6 +257,16 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
       expect((await seed.admin.get(org(`/engines/${id}`))).status).toBe(404);
       await seed.admin.patch(org(), { defaultEngineId: seed.engineId });
     });
+
+    it.each(["eng_missing", "not-an-id", ""])(
+      "a default engine that is not one of the organization's (%j) → 404 engine_not_found, and nothing changes",
+      async (defaultEngineId) => {
+        const refused = await seed.admin.patch(org(), { defaultEngineId });
+        expect(refused.status).toBe(404);
+        expect(refused.body.code).toBe("engine_not_found");
+        expect((await seed.admin.get(org())).body.defaultEngineId).toBe(seed.engineId);
+      },
+    );
   });
 
   it("audit log filters by action and actor, and pages with before/limit", async () => {

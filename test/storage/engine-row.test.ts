@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrganizationId } from "../../src/contract/ids.js";
 import { ENGINE_CONFIG_VERSION } from "../../src/core/engines/config-version.js";
 import { migrate } from "../../src/storage/migrate.js";
 import { insertApiKey, loadKeyCallContext } from "../../src/storage/repositories/api-keys.js";
@@ -18,7 +19,7 @@ const SECRET_HASH = "engine-row-test-secret-hash";
 
 describe.each(STORES)("the engine row, defined once (%s)", (store) => {
   let database: TestDatabase;
-  let organizationId: string;
+  let organizationId: OrganizationId;
   let engine: EngineRow;
 
   beforeAll(async () => {

@@ -34,11 +34,7 @@ export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: En
 
   if (facts.kind === "service") {
     if (!rbacOn) {
-      return deny(
-        403,
-        "plan_entitlement_required",
-        "Service keys need the Enterprise plan with the RBAC entitlement; this organization's plan does not include it, so the key is deactivated until the entitlement is restored.",
-      );
+      return deny("plan_entitlement_required", { keyDeactivated: true });
     }
     if (facts.serviceRole && hasPermission(facts.serviceRole.permissions, "engine:access")) {
       return { ok: true, reach: REACH_ALL };
@@ -48,11 +44,7 @@ export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: En
 
   if (!rbacOn) return { ok: true, reach: REACH_ALL };
   if (!facts.owner) {
-    return deny(
-      403,
-      "owner_removed",
-      "The user who created this personal key is no longer a member of the organization.",
-    );
+    return deny("owner_removed");
   }
   return { ok: true, reach: memberReach(facts.owner.rolePermissions, facts.owner.grantedEngineIds) };
 }
@@ -76,12 +68,10 @@ export function authorizeEngine(
   requestedEngineId: string | null,
 ): Decision<Record<never, never>, EngineDenialCode> {
   if (!engine) {
-    return requestedEngineId === null
-      ? deny(404, "engine_not_found", "No engineId was given and the organization has no default engine.")
-      : deny(404, "engine_not_found", `Engine ${requestedEngineId} does not exist in this key's organization.`);
+    return deny("engine_not_found", { engineId: requestedEngineId, withKey: true });
   }
   if (!reachesEngine(reach, engine.id)) {
-    return deny(403, "engine_access_denied", `This key may not use engine ${engine.id}.`);
+    return deny("engine_access_denied", { engineId: engine.id });
   }
   return { ok: true };
 }

@@ -1,3 +1,4 @@
+import type { OrganizationId } from "../../contract/ids.js";
 import { deny, type Decision } from "./decision.js";
 import { hasPermission, isRbacOn, reachesEngine, type EngineReach, type OrganizationEntitlement } from "./model.js";
 
@@ -5,14 +6,14 @@ export type ServiceKeyGuardCode =
   "plan_entitlement_required" | "forbidden" | "role_not_in_organization" | "role_too_broad" | "engine_not_accessible";
 
 export interface ServiceKeyChange {
-  organizationId: string;
+  organizationId: OrganizationId;
   organization: OrganizationEntitlement;
   actor: { permissions: readonly string[]; reach: EngineReach };
   /**
    * The role the change assigns: undefined when the change leaves the role alone,
    * null when it clears it, `found: null` when the id names no role at all.
    */
-  role?: null | { id: string; found: { organizationId: string; permissions: readonly string[] } | null };
+  role?: null | { id: string; found: { organizationId: OrganizationId; permissions: readonly string[] } | null };
   /** Engines the change adds to the scope (engines already in scope are not re-checked). */
   addedEngineIds: readonly string[];
   /** Every engine of the organization: an id outside it is never reachable. */
@@ -22,34 +23,26 @@ export interface ServiceKeyChange {
 /** The anti-escalation guards of SPEC §1, checked in table order on create and on every edit. */
 export function checkServiceKeyGuards(change: ServiceKeyChange): Decision<Record<never, never>, ServiceKeyGuardCode> {
   if (!isRbacOn(change.organization)) {
-    return deny(403, "plan_entitlement_required", "Service keys need the Enterprise plan with the RBAC entitlement.");
+    return deny("plan_entitlement_required", { keyDeactivated: false });
   }
   if (!hasPermission(change.actor.permissions, "org:manage_team")) {
-    return deny(403, "forbidden", "Managing service keys needs the org:manage_team permission.");
+    return deny("forbidden", { reason: "manage_service_keys" });
   }
   const role = change.role;
   if (role) {
     if (!role.found || role.found.organizationId !== change.organizationId) {
-      return deny(403, "role_not_in_organization", `Role ${role.id} does not belong to this organization.`);
+      return deny("role_not_in_organization", { roleId: role.id });
     }
     const beyondEngineAccess = role.found.permissions.filter((permission) => permission !== "engine:access");
     if (beyondEngineAccess.length > 0) {
-      return deny(
-        403,
-        "role_too_broad",
-        `A service key's role may hold engine:access only; this role also holds ${beyondEngineAccess.join(", ")}.`,
-      );
+      return deny("role_too_broad", { extraPermissions: beyondEngineAccess });
     }
   }
   const unreachable = change.addedEngineIds.filter(
     (engineId) => !change.organizationEngineIds.has(engineId) || !reachesEngine(change.actor.reach, engineId),
   );
   if (unreachable.length > 0) {
-    return deny(
-      403,
-      "engine_not_accessible",
-      `You cannot reach engine ${unreachable.join(", ")}, so you cannot add it to a key's scope.`,
-    );
+    return deny("engine_not_accessible", { engineIds: unreachable });
   }
   return { ok: true };
 }

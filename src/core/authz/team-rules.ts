@@ -1,10 +1,11 @@
+import type { UserId } from "../../contract/ids.js";
 import { deny, type Decision } from "./decision.js";
 import { hasPermission } from "./model.js";
 
 /** Rules for the management API beyond the service-key guards (SPEC §5, plus our own decisions in docs/DECISIONS.md). */
 
 export interface Actor {
-  userId: string;
+  userId: UserId;
   permissions: readonly string[];
   isOwner: boolean;
 }
@@ -14,26 +15,22 @@ export function canManageTeam(actor: Actor): boolean {
 }
 
 export function requireManageTeam(actor: Actor): Decision<Record<never, never>, "forbidden"> {
-  return canManageTeam(actor)
-    ? { ok: true }
-    : deny(403, "forbidden", "This needs the org:manage_team permission in this organization.");
+  return canManageTeam(actor) ? { ok: true } : deny("forbidden", { reason: "manage_team" });
 }
 
 /** Listing keys: personal keys of others and all service keys need `org:manage_team`. */
 export function listableKeyOwner(
   actor: Actor,
   kind: "personal" | "service",
-): Decision<{ ownerId: string | null }, "forbidden"> {
+): Decision<{ ownerId: UserId | null }, "forbidden"> {
   if (kind === "service") {
-    return canManageTeam(actor)
-      ? { ok: true, ownerId: null }
-      : deny(403, "forbidden", "Listing service keys needs the org:manage_team permission.");
+    return canManageTeam(actor) ? { ok: true, ownerId: null } : deny("forbidden", { reason: "list_service_keys" });
   }
   return { ok: true, ownerId: canManageTeam(actor) ? null : actor.userId };
 }
 
 /** Renaming or deleting a key: its owner, or a holder of `org:manage_team`. */
-export function canActOnKey(actor: Actor, key: { kind: "personal" | "service"; ownerId: string | null }): boolean {
+export function canActOnKey(actor: Actor, key: { kind: "personal" | "service"; ownerId: UserId | null }): boolean {
   if (canManageTeam(actor)) return true;
   return key.kind === "personal" && key.ownerId === actor.userId;
 }
@@ -50,10 +47,10 @@ export function checkOwnershipChange(input: {
 }): Decision<Record<never, never>, "forbidden" | "last_owner"> {
   const touchesOwnership = input.targetIsOwner !== input.becomesOwner;
   if (touchesOwnership && !input.actor.isOwner) {
-    return deny(403, "forbidden", "Only an owner can grant or remove the Owner role.");
+    return deny("forbidden", { reason: "change_owners" });
   }
   if (input.targetIsOwner && !input.becomesOwner && input.ownerCount <= 1) {
-    return deny(409, "last_owner", "An organization needs at least one owner.");
+    return deny("last_owner");
   }
   return { ok: true };
 }

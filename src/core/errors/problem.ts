@@ -1,4 +1,5 @@
-import type { FieldError } from "./app-error.js";
+import type { ErrorCode } from "../../contract/errors.js";
+import type { AppError, FieldError } from "./app-error.js";
 
 /** RFC 9457 problem details with the SPEC §2 members (`code`, `message`, `requestId`). */
 export interface Problem {
@@ -6,7 +7,7 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  code: string;
+  code: ErrorCode;
   message: string;
   requestId: string;
   errors?: FieldError[];
@@ -28,21 +29,15 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function problem(input: {
-  status: number;
-  code: string;
-  detail: string;
-  requestId: string;
-  errors?: FieldError[];
-}): Problem {
+export function problem(error: AppError, requestId: string): Problem {
   return {
-    type: `https://glossa.dev/problems/${input.code.replaceAll("_", "-")}`,
-    title: TITLES[input.status] ?? "Error",
-    status: input.status,
-    detail: input.detail,
-    code: input.code,
-    message: input.detail,
-    requestId: input.requestId,
-    ...(input.errors ? { errors: input.errors } : {}),
+    type: `https://glossa.dev/problems/${error.code.replaceAll("_", "-")}`,
+    title: TITLES[error.status] ?? "Error",
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+    message: error.message,
+    requestId,
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
   };
 }

@@ -28,7 +28,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | unde
     if (origin === undefined) return;
     const ownOrigin = configuredOrigin ?? `${request.protocol}://${request.host}`;
     if (origin !== ownOrigin) {
-      throw new AppError(403, "csrf_rejected", "This request came from another site and was refused.");
+      throw new AppError("csrf_rejected");
     }
   });
 }

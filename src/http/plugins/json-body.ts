@@ -3,6 +3,7 @@ import { AppError } from "../../core/errors/app-error.js";
 import { jsonDepth } from "../../core/content/walk-strings.js";
 
 export const MAX_JSON_DEPTH = 64;
+export const INVALID_JSON_BODY = "The body is not valid JSON.";
 
 /**
  * Parses JSON bodies with plain `JSON.parse`, so keys such as `__proto__` and `constructor`
@@ -20,7 +21,7 @@ export function registerJsonBody(app: FastifyInstance): void {
       parsed = JSON.parse(text);
     } catch (error) {
       return done(
-        AppError.invalidRequest("The body is not valid JSON.", [{ path: "/", message: (error as Error).message }]),
+        AppError.invalidRequest(INVALID_JSON_BODY, [{ path: "/", message: (error as Error).message }]),
         undefined,
       );
     }

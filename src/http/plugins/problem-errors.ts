@@ -1,40 +1,25 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, type FieldError } from "../../core/errors/app-error.js";
+import { AppError, isOtherStatus, type FieldError } from "../../core/errors/app-error.js";
 import { problem } from "../../core/errors/problem.js";
 import { StorageUnavailableError } from "../../storage/sql.js";
+import { INVALID_JSON_BODY } from "./json-body.js";
 
-const FASTIFY_CODES: Record<string, { status: number; code: string; detail: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: "payload_too_large",
-    detail: "The request body is larger than this server accepts.",
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: "unsupported_media_type",
-    detail: "Send the body as application/json.",
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    code: "invalid_request",
-    detail: "The Content-Length header does not match the body.",
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "invalid_request", detail: "The JSON body is empty." },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "invalid_request", detail: "The body is not valid JSON." },
+/** Fastify's own errors that have a code of ours. */
+const FASTIFY_ERRORS: Record<string, () => AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError("payload_too_large"),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError("unsupported_media_type"),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    AppError.invalidRequest("The Content-Length header does not match the body."),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => AppError.invalidRequest("The JSON body is empty."),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => AppError.invalidRequest(INVALID_JSON_BODY),
 };
 
-function sendProblem(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  status: number,
-  code: string,
-  detail: string,
-  errors?: FieldError[],
-) {
+function sendProblem(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  if (error.extra.retryAfterSeconds) reply.header("retry-after", String(error.extra.retryAfterSeconds));
   return reply
-    .status(status)
+    .status(error.status)
     .type("application/problem+json")
-    .send(problem({ status, code, detail, requestId: String(request.id), errors }));
+    .send(problem(error, String(request.id)));
 }
 
 function validationErrors(error: FastifyError): FieldError[] {
@@ -46,45 +31,36 @@ function validationErrors(error: FastifyError): FieldError[] {
   });
 }
 
+/** A 4xx raised by Fastify or a plugin with no code of ours keeps its status (ERROR_OTHER_STATUSES). */
+function foreignClientError(status: number): AppError {
+  if (status === 429) return AppError.of("rate_limited", { cause: "other" });
+  return new AppError("invalid_request", "The request could not be processed.", {
+    errors: [],
+    ...(isOtherStatus("invalid_request", status) ? { status } : {}),
+  });
+}
+
 /** Every error leaves as RFC 9457 problem+json with a stable `code`; no stack trace ever does. */
 export function registerProblemErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds) reply.header("retry-after", String(error.extra.retryAfterSeconds));
-      return sendProblem(reply, request, error.status, error.code, error.message, error.extra.errors);
-    }
+    if (error instanceof AppError) return sendProblem(reply, request, error);
     if (error instanceof StorageUnavailableError) {
       request.log.error({ err: error.cause }, "database unavailable");
-      return sendProblem(
-        reply,
-        request,
-        503,
-        "unavailable",
-        "The service cannot reach its database right now; try again shortly.",
-      );
+      return sendProblem(reply, request, new AppError("unavailable"));
     }
     if (error.validation) {
-      return sendProblem(reply, request, 400, "invalid_request", "The request is malformed.", validationErrors(error));
+      return sendProblem(reply, request, AppError.invalidRequest("The request is malformed.", validationErrors(error)));
     }
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known)
-      return sendProblem(reply, request, known.status, known.code, known.detail, known.status === 400 ? [] : undefined);
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) return sendProblem(reply, request, known());
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      if (error.statusCode === 429) return sendProblem(reply, request, 429, "rate_limited", "Too many requests.");
-      return sendProblem(
-        reply,
-        request,
-        error.statusCode,
-        "invalid_request",
-        "The request could not be processed.",
-        [],
-      );
+      return sendProblem(reply, request, foreignClientError(error.statusCode));
     }
     request.log.error({ err: error }, "unhandled error");
-    return sendProblem(reply, request, 500, "internal_error", "Something went wrong on our side.");
+    return sendProblem(reply, request, new AppError("internal_error"));
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, request, 404, "not_found", `No route ${request.method} ${request.url.split("?")[0]}.`),
+    sendProblem(reply, request, AppError.of("not_found", { method: request.method, path: request.url.split("?")[0]! })),
   );
 }

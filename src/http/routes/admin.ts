@@ -7,6 +7,7 @@ import {
   listAllUsers,
 } from "../../services/management/admin.js";
 import type { AppDeps } from "../deps.js";
+import { pathIds } from "../path-ids.js";
 import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 import { OrgParams } from "../schemas/common.js";
 import { CreateOrgBody, CreateUserBody, PlanBody } from "../schemas/management.js";
@@ -30,6 +31,6 @@ export const adminRoutes =
       reply.status(201).send(await createOrganization(deps.sql, currentUser(request).id, request.body)),
     );
     app.put("/api/admin/orgs/:orgId/plan", { schema: { params: OrgParams, body: PlanBody, tags } }, async (request) =>
-      changePlan(deps.sql, currentUser(request).id, request.params.orgId, request.body.plan, request.body.rbac),
+      changePlan(deps.sql, { ...pathIds(request.params), actorId: currentUser(request).id }, request.body),
     );
   };

@@ -4,6 +4,7 @@ import { requireLocale } from "../../services/localize-input.js";
 import { providerCatalog } from "../../services/provider-catalog.js";
 import { tryEngine } from "../../services/try-engine.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
+import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 import { OrgEngineParams } from "../schemas/common.js";
 import { TryEngineBody } from "../schemas/dashboard.js";
@@ -23,9 +24,7 @@ export const dashboardApiRoutes =
         const user = currentUser(request);
         return tryEngine(
           localizeDeps(deps),
-          request.params.orgId,
-          { id: user.id, email: user.email },
-          request.params.engineId,
+          { ...pathIds(request.params), user: { id: user.id, email: user.email } },
           {
             sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
             targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),

@@ -11,6 +11,7 @@ import {
 import { getOrganization, listAudit, updateOrganization } from "../../services/management/organizations.js";
 import { createRole, deleteRole, listRoles, updateRole } from "../../services/management/roles.js";
 import type { AppDeps } from "../deps.js";
+import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 import {
   OrgEngineParams,
@@ -44,14 +45,18 @@ export const organizationRoutes =
     const { sql } = deps;
     app.addHook("preHandler", sessionAuth(sql));
     const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+    /** The ids in the path, and the signed-in user who acts: what every use case below starts from. */
+    const scope = <Params extends { orgId: string }>(
+      request: { params: Params } & Parameters<typeof currentUser>[0],
+    ) => ({ ...pathIds(request.params), actorId: me(request) });
 
     app.get("/api/orgs/:orgId", { schema: { params: OrgParams, tags: ["organizations"] } }, async (request) =>
-      getOrganization(sql, request.params.orgId, currentUser(request)),
+      getOrganization(sql, pathIds(request.params).organizationId, currentUser(request)),
     );
     app.patch(
       "/api/orgs/:orgId",
       { schema: { params: OrgParams, body: UpdateOrgBody, tags: ["organizations"] } },
-      async (request) => updateOrganization(sql, request.params.orgId, me(request), request.body),
+      async (request) => updateOrganization(sql, scope(request), request.body),
     );
     app.get(
       "/api/orgs/:orgId/audit",
@@ -59,7 +64,7 @@ export const organizationRoutes =
       async (request) => {
         const { limit, ...filter } = request.query;
         return {
-          events: await listAudit(sql, request.params.orgId, me(request), {
+          events: await listAudit(sql, scope(request), {
             ...filter,
             limit: limit ? Math.min(Number(limit), 500) || 100 : 100,
           }),
@@ -69,84 +74,73 @@ export const organizationRoutes =
 
     // Roles
     app.get("/api/orgs/:orgId/roles", { schema: { params: OrgParams, tags: ["roles"] } }, async (request) => ({
-      roles: await listRoles(sql, request.params.orgId, me(request)),
+      roles: await listRoles(sql, scope(request)),
     }));
     app.post(
       "/api/orgs/:orgId/roles",
       { schema: { params: OrgParams, body: RoleBody, tags: ["roles"] } },
-      async (request, reply) =>
-        reply.status(201).send(await createRole(sql, request.params.orgId, me(request), request.body)),
+      async (request, reply) => reply.status(201).send(await createRole(sql, scope(request), request.body)),
     );
     app.patch(
       "/api/orgs/:orgId/roles/:roleId",
       { schema: { params: OrgRoleParams, body: RolePatchBody, tags: ["roles"] } },
-      async (request) => updateRole(sql, request.params.orgId, me(request), request.params.roleId, request.body),
+      async (request) => updateRole(sql, scope(request), request.body),
     );
     app.delete(
       "/api/orgs/:orgId/roles/:roleId",
       { schema: { params: OrgRoleParams, tags: ["roles"] } },
       async (request, reply) => {
-        await deleteRole(sql, request.params.orgId, me(request), request.params.roleId);
+        await deleteRole(sql, scope(request));
         return reply.status(204).send();
       },
     );
 
     // Members and per-engine grants
     app.get("/api/orgs/:orgId/members", { schema: { params: OrgParams, tags: ["members"] } }, async (request) => ({
-      members: await listMembers(sql, request.params.orgId, me(request)),
+      members: await listMembers(sql, scope(request)),
     }));
     app.post(
       "/api/orgs/:orgId/members",
       { schema: { params: OrgParams, body: AddMemberBody, tags: ["members"] } },
-      async (request, reply) =>
-        reply.status(201).send(await addMember(sql, request.params.orgId, me(request), request.body)),
+      async (request, reply) => reply.status(201).send(await addMember(sql, scope(request), request.body)),
     );
     app.patch(
       "/api/orgs/:orgId/members/:userId",
       { schema: { params: OrgMemberParams, body: MemberPatchBody, tags: ["members"] } },
-      async (request) =>
-        changeMemberRole(sql, request.params.orgId, me(request), request.params.userId, request.body.roleId),
+      async (request) => changeMemberRole(sql, scope(request), request.body.roleId),
     );
     app.delete(
       "/api/orgs/:orgId/members/:userId",
       { schema: { params: OrgMemberParams, tags: ["members"] } },
       async (request, reply) => {
-        await removeMember(sql, request.params.orgId, me(request), request.params.userId);
+        await removeMember(sql, scope(request));
         return reply.status(204).send();
       },
     );
     app.put(
       "/api/orgs/:orgId/members/:userId/engines/:engineId",
       { schema: { params: OrgMemberEngineParams, tags: ["members"] } },
-      async (request) =>
-        setEngineGrant(sql, request.params.orgId, me(request), request.params.userId, request.params.engineId, true),
+      async (request) => setEngineGrant(sql, scope(request), true),
     );
     app.delete(
       "/api/orgs/:orgId/members/:userId/engines/:engineId",
       { schema: { params: OrgMemberEngineParams, tags: ["members"] } },
       async (request, reply) => {
-        await setEngineGrant(
-          sql,
-          request.params.orgId,
-          me(request),
-          request.params.userId,
-          request.params.engineId,
-          false,
-        );
+        await setEngineGrant(sql, scope(request), false);
         return reply.status(204).send();
       },
     );
 
     // Engines
     app.get("/api/orgs/:orgId/engines", { schema: { params: OrgParams, tags: ["engines"] } }, async (request) => ({
-      engines: await listEngines(sql, request.params.orgId, me(request)),
+      engines: await listEngines(sql, scope(request)),
     }));
     app.post(
       "/api/orgs/:orgId/engines",
       { schema: { params: OrgParams, body: EngineBody, tags: ["engines"] } },
       async (request, reply) =>
         reply.status(201).send(
-          await createEngine(sql, request.params.orgId, me(request), request.body, {
+          await createEngine(sql, scope(request), request.body, {
             secretKey: deps.config.secretKey,
           }),
         ),
@@ -154,13 +148,13 @@ export const organizationRoutes =
     app.get(
       "/api/orgs/:orgId/engines/:engineId",
       { schema: { params: OrgEngineParams, tags: ["engines"] } },
-      async (request) => getEngine(sql, request.params.orgId, me(request), request.params.engineId),
+      async (request) => getEngine(sql, scope(request)),
     );
     app.patch(
       "/api/orgs/:orgId/engines/:engineId",
       { schema: { params: OrgEngineParams, body: EnginePatchBody, tags: ["engines"] } },
       async (request) =>
-        updateEngine(sql, request.params.orgId, me(request), request.params.engineId, request.body, {
+        updateEngine(sql, scope(request), request.body, {
           secretKey: deps.config.secretKey,
         }),
     );
@@ -168,7 +162,7 @@ export const organizationRoutes =
       "/api/orgs/:orgId/engines/:engineId",
       { schema: { params: OrgEngineParams, tags: ["engines"] } },
       async (request, reply) => {
-        await deleteEngine(sql, request.params.orgId, me(request), request.params.engineId);
+        await deleteEngine(sql, scope(request));
         return reply.status(204).send();
       },
     );
@@ -178,7 +172,7 @@ export const organizationRoutes =
       "/api/orgs/:orgId/keys",
       { schema: { params: OrgParams, querystring: KeyListQuery, tags: ["keys"] } },
       async (request) => ({
-        keys: await listKeys(sql, request.params.orgId, me(request), request.query.kind ?? "personal"),
+        keys: await listKeys(sql, scope(request), request.query.kind ?? "personal"),
       }),
     );
     app.post(
@@ -188,18 +182,18 @@ export const organizationRoutes =
         reply
           .status(201)
           .header("cache-control", "no-store")
-          .send(await createKey(sql, request.params.orgId, me(request), request.body)),
+          .send(await createKey(sql, scope(request), request.body)),
     );
     app.patch(
       "/api/orgs/:orgId/keys/:keyId",
       { schema: { params: OrgKeyParams, body: KeyPatchBody, tags: ["keys"] } },
-      async (request) => updateKey(sql, request.params.orgId, me(request), request.params.keyId, request.body),
+      async (request) => updateKey(sql, scope(request), request.body),
     );
     app.delete(
       "/api/orgs/:orgId/keys/:keyId",
       { schema: { params: OrgKeyParams, tags: ["keys"] } },
       async (request, reply) => {
-        await deleteKey(sql, request.params.orgId, me(request), request.params.keyId);
+        await deleteKey(sql, scope(request));
         return reply.status(204).send();
       },
     );

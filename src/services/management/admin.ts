@@ -1,10 +1,12 @@
+import { isId, type UserId } from "../../contract/ids.js";
 import type { Plan } from "../../core/authz/model.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
-import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import { insertOrganization, listOrganizations, updatePlan } from "../../storage/repositories/organizations.js";
 import { findUserById, insertUser, listUsers } from "../../storage/repositories/users.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
+import { audit } from "./audit.js";
+import type { OrgScope } from "./in-org.js";
 import { organizationRecord, userRecord } from "./records.js";
 
 /** Instance administration: callers have already been checked to be instance admins. */
@@ -23,8 +25,7 @@ export async function createUser(
     });
     return userRecord(user);
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError(409, "email_taken", `A user with email ${input.email} already exists.`);
+    if (isUniqueViolation(error)) throw AppError.of("email_taken", { email: input.email });
     throw error;
   }
 }
@@ -39,43 +40,45 @@ export async function listAllOrganizations(sql: Sql) {
 
 export async function createOrganization(
   sql: Sql,
-  actorId: string | null,
+  actorId: UserId,
   input: { name: string; ownerId: string; plan?: Plan | undefined; rbac?: boolean | undefined },
 ) {
   return sql.transaction(async (tx) => {
-    if (!(await findUserById(tx, input.ownerId)))
-      throw AppError.notFound("user_not_found", `User ${input.ownerId} was not found.`);
+    const owner = isId("usr", input.ownerId) ? await findUserById(tx, input.ownerId) : null;
+    if (!owner) throw AppError.of("user_not_found", { userId: input.ownerId });
     const org = await insertOrganization(tx, {
       name: input.name,
-      ownerId: input.ownerId,
+      ownerId: owner.id,
       plan: input.plan ?? "free",
       rbac: input.rbac ?? false,
     });
-    await insertAuditEvent(tx, {
-      organizationId: org.id,
-      actorId,
-      action: "organization.created",
-      targetType: "organization",
-      targetId: org.id,
-      details: { name: org.name, ownerId: input.ownerId, plan: org.plan, rbac: org.rbac },
-    });
+    await audit(
+      tx,
+      { organizationId: org.id, userId: actorId },
+      {
+        action: "organization.created",
+        targetId: org.id,
+        details: { name: org.name, ownerId: owner.id, plan: org.plan, rbac: org.rbac },
+      },
+    );
     return organizationRecord(org);
   });
 }
 
 /** A plan change is in force for the next call: service keys deactivate or come back at once. */
-export async function changePlan(sql: Sql, actorId: string, organizationId: string, plan: Plan, rbac: boolean) {
+export async function changePlan(
+  sql: Sql,
+  { organizationId, actorId }: OrgScope,
+  { plan, rbac }: { plan: Plan; rbac: boolean },
+) {
   return sql.transaction(async (tx) => {
     const org = await updatePlan(tx, organizationId, plan, rbac);
-    if (!org) throw AppError.notFound("organization_not_found", `Organization ${organizationId} was not found.`);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
-      action: "plan.changed",
-      targetType: "organization",
-      targetId: organizationId,
-      details: { plan, rbac },
-    });
+    if (!org) throw AppError.of("organization_not_found", { organizationId });
+    await audit(
+      tx,
+      { organizationId, userId: actorId },
+      { action: "plan.changed", targetId: organizationId, details: { plan, rbac } },
+    );
     return organizationRecord(org);
   });
 }

@@ -1,3 +1,4 @@
+import type { EngineId, OrganizationId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { credentialErrors } from "../../core/engines/credentials.js";
@@ -5,7 +6,6 @@ import { configErrors } from "../../core/engines/engine-config.js";
 import { PROVIDERS, providerNamed } from "../../engines/registry.js";
 import { encryptCredentials } from "../../security/credential-box.js";
 import { forgetTranslations } from "../../storage/repositories/translation-memory.js";
-import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import {
   deleteEngine as deleteEngineRow,
   findEngine,
@@ -15,7 +15,8 @@ import {
 } from "../../storage/repositories/engines.js";
 import { findOrganization, updateOrganization } from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
-import { loadActor } from "./actor.js";
+import { audit } from "./audit.js";
+import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { engineRecord } from "./records.js";
 
 export interface EngineInput {
@@ -43,7 +44,7 @@ function requireValidConfig(provider: string, config: Record<string, unknown>): 
 /** Validates and encrypts credentials: undefined = keep, null = remove, an empty object = none. */
 function sealCredentials(
   provider: string,
-  organizationId: string,
+  organizationId: OrganizationId,
   credentials: Record<string, unknown> | null | undefined,
   secrets: EngineSecrets,
 ): string | null | undefined {
@@ -55,11 +56,7 @@ function sealCredentials(
     throw AppError.invalidRequest(`The credentials are not valid for provider "${provider}".`, errors);
   if (Object.keys(credentials).length === 0) return null;
   if (!secrets.secretKey) {
-    throw new AppError(
-      422,
-      "secret_key_missing",
-      "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
-    );
+    throw new AppError("secret_key_missing");
   }
   return encryptCredentials(secrets.secretKey, organizationId, credentials);
 }
@@ -72,34 +69,43 @@ function requireKnownProvider(provider: string | undefined): void {
   }
 }
 
-async function defaultEngineId(sql: Sql, organizationId: string): Promise<string | null> {
+async function defaultEngineId(sql: Sql, organizationId: OrganizationId): Promise<EngineId | null> {
   return (await findOrganization(sql, organizationId))?.defaultEngineId ?? null;
 }
 
-export async function listEngines(sql: Sql, organizationId: string, userId: string) {
-  await loadActor(sql, organizationId, userId);
+export type EngineScope = OrgScope & { engineId: EngineId };
+
+async function requireEngine(
+  sql: Sql,
+  { organizationId, engineId }: { organizationId: OrganizationId; engineId: EngineId },
+) {
+  const engine = await findEngine(sql, organizationId, engineId);
+  if (!engine) throw AppError.of("engine_not_found", { engineId });
+  return engine;
+}
+
+export async function listEngines(sql: Sql, scope: OrgScope) {
+  const { organizationId } = await asMember(sql, scope);
   const defaultId = await defaultEngineId(sql, organizationId);
   return (await listEngineRows(sql, organizationId)).map((row) => engineRecord(row, defaultId));
 }
 
-export async function getEngine(sql: Sql, organizationId: string, userId: string, engineId: string) {
-  await loadActor(sql, organizationId, userId);
-  const engine = await findEngine(sql, organizationId, engineId);
-  if (!engine) throw AppError.notFound("engine_not_found", `Engine ${engineId} was not found.`);
-  return engineRecord(engine, await defaultEngineId(sql, organizationId));
+export async function getEngine(sql: Sql, scope: EngineScope) {
+  await asMember(sql, scope);
+  return engineRecord(await requireEngine(sql, scope), await defaultEngineId(sql, scope.organizationId));
 }
 
 /** Creates an engine; the organization's first engine becomes its default. */
 export async function createEngine(
   sql: Sql,
-  organizationId: string,
-  actorId: string,
+  scope: OrgScope,
   input: EngineInput & { name: string; provider: string },
   secrets: EngineSecrets = {},
 ) {
+  const { organizationId } = scope;
   requireKnownProvider(input.provider);
-  return sql.transaction(async (tx) => {
-    ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
+  return inOrg(sql, scope, async (tx, actor) => {
+    ensure(requireManageTeam(actor));
     const config = input.config ?? {};
     requireValidConfig(input.provider, config);
     const credentials = sealCredentials(input.provider, organizationId, input.credentials, secrets) ?? null;
@@ -114,11 +120,8 @@ export async function createEngine(
     if (input.isDefault || (currentDefault === null && input.isDefault !== false)) {
       await updateOrganization(tx, organizationId, { defaultEngineId: engine.id });
     }
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
+    await audit(tx, actor, {
       action: "engine.created",
-      targetType: "engine",
       targetId: engine.id,
       details: { name: engine.name, provider: engine.provider },
     });
@@ -126,19 +129,12 @@ export async function createEngine(
   });
 }
 
-export async function updateEngine(
-  sql: Sql,
-  organizationId: string,
-  actorId: string,
-  engineId: string,
-  patch: EngineInput,
-  secrets: EngineSecrets = {},
-) {
+export async function updateEngine(sql: Sql, scope: EngineScope, patch: EngineInput, secrets: EngineSecrets = {}) {
+  const { organizationId, engineId } = scope;
   requireKnownProvider(patch.provider);
-  return sql.transaction(async (tx) => {
-    ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
-    const current = await findEngine(tx, organizationId, engineId);
-    if (!current) throw AppError.notFound("engine_not_found", `Engine ${engineId} was not found.`);
+  return inOrg(sql, scope, async (tx, actor) => {
+    ensure(requireManageTeam(actor));
+    const current = await requireEngine(tx, scope);
     const provider = patch.provider ?? current.provider;
     const providerChanged = provider !== current.provider;
     if (patch.config !== undefined || providerChanged) requireValidConfig(provider, patch.config ?? current.config);
@@ -156,11 +152,8 @@ export async function updateEngine(
     if (patch.isDefault === true) await updateOrganization(tx, organizationId, { defaultEngineId: engineId });
     if (patch.isDefault === false && currentDefault === engineId)
       await updateOrganization(tx, organizationId, { defaultEngineId: null });
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
+    await audit(tx, actor, {
       action: "engine.updated",
-      targetType: "engine",
       targetId: engineId,
       // Field names only: credential values never reach the audit log.
       details: {
@@ -173,19 +166,11 @@ export async function updateEngine(
 }
 
 /** Deletes an engine; grants and key scopes that named it go with it. */
-export async function deleteEngine(sql: Sql, organizationId: string, actorId: string, engineId: string): Promise<void> {
-  await sql.transaction(async (tx) => {
-    ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
-    const engine = await findEngine(tx, organizationId, engineId);
-    if (!engine) throw AppError.notFound("engine_not_found", `Engine ${engineId} was not found.`);
-    await deleteEngineRow(tx, engineId);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
-      action: "engine.deleted",
-      targetType: "engine",
-      targetId: engineId,
-      details: { name: engine.name },
-    });
+export async function deleteEngine(sql: Sql, scope: EngineScope): Promise<void> {
+  await inOrg(sql, scope, async (tx, actor) => {
+    ensure(requireManageTeam(actor));
+    const engine = await requireEngine(tx, scope);
+    await deleteEngineRow(tx, engine.id);
+    await audit(tx, actor, { action: "engine.deleted", targetId: engine.id, details: { name: engine.name } });
   });
 }

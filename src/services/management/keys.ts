@@ -1,3 +1,4 @@
+import { isId, type EngineId, type KeyId, type OrganizationId, type RoleId } from "../../contract/ids.js";
 import { checkServiceKeyGuards, type ServiceKeyChange } from "../../core/authz/service-key-guards.js";
 import { canActOnKey, listableKeyOwner } from "../../core/authz/team-rules.js";
 import type { KeyKind } from "../../core/authz/model.js";
@@ -12,12 +13,12 @@ import {
   updateApiKey,
   type ApiKeyRow,
 } from "../../storage/repositories/api-keys.js";
-import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import { listEngines } from "../../storage/repositories/engines.js";
 import { findOrganization } from "../../storage/repositories/organizations.js";
 import { findRole } from "../../storage/repositories/roles.js";
 import type { Sql } from "../../storage/sql.js";
-import { loadActor, type OrgActor } from "./actor.js";
+import { audit } from "./audit.js";
+import { asMember, inOrg, type OrgActor, type OrgScope } from "./in-org.js";
 import { keyRecord } from "./records.js";
 
 export interface CreateKeyInput {
@@ -40,134 +41,133 @@ function rejectServiceFieldsOnPersonal(input: { roleId?: unknown; engineIds?: un
   if (errors.length > 0) throw AppError.invalidRequest("Personal keys take neither roleId nor engineIds.", errors);
 }
 
-/** Runs the anti-escalation guards for a service-key create or edit (SPEC §1). */
+/**
+ * Runs the anti-escalation guards for a service-key create or edit (SPEC §1). Once they pass, the
+ * role and every engine named are the organization's own, and come back as its typed ids.
+ */
 async function guardServiceKeyChange(
   tx: Sql,
   actor: OrgActor,
-  change: { roleId: string | null | undefined; addedEngineIds: string[] },
-): Promise<void> {
+  change: {
+    roleId: string | null | undefined;
+    engineIds: readonly string[] | undefined;
+    currentScope: readonly EngineId[];
+  },
+): Promise<{ roleId: RoleId | null | undefined; engineIds: EngineId[] | undefined }> {
   const org = await findOrganization(tx, actor.organizationId);
-  if (!org) throw AppError.notFound("organization_not_found", "Organization not found.");
-  let role: ServiceKeyChange["role"];
-  if (change.roleId === undefined || change.roleId === null) role = change.roleId;
-  else {
-    const found = await findRole(tx, change.roleId);
-    role = {
-      id: change.roleId,
-      found: found && { organizationId: found.organizationId, permissions: found.permissions },
-    };
-  }
-  const engines = await listEngines(tx, actor.organizationId);
+  if (!org) throw AppError.of("organization_not_found", { organizationId: actor.organizationId });
+  const found = change.roleId && isId("rol", change.roleId) ? await findRole(tx, change.roleId) : null;
+  const role: ServiceKeyChange["role"] =
+    change.roleId === undefined || change.roleId === null
+      ? change.roleId
+      : { id: change.roleId, found: found && { organizationId: found.organizationId, permissions: found.permissions } };
+  const organizationEngineIds = new Set<string>((await listEngines(tx, actor.organizationId)).map(({ id }) => id));
+  const current = new Set<string>(change.currentScope);
   ensure(
     checkServiceKeyGuards({
       organizationId: actor.organizationId,
       organization: org,
       actor,
       role,
-      addedEngineIds: change.addedEngineIds,
-      organizationEngineIds: new Set(engines.map((engine) => engine.id)),
+      addedEngineIds: (change.engineIds ?? []).filter((engineId) => !current.has(engineId)),
+      organizationEngineIds,
     }),
   );
+  const isOrganizationEngine = (engineId: string): engineId is EngineId => organizationEngineIds.has(engineId);
+  return {
+    roleId: change.roleId === undefined ? undefined : (found?.id ?? null),
+    engineIds: change.engineIds?.filter(isOrganizationEngine),
+  };
 }
 
-async function requireKey(sql: Sql, organizationId: string, keyId: string): Promise<ApiKeyRow> {
+export type KeyScope = OrgScope & { keyId: KeyId };
+
+async function requireKey(
+  sql: Sql,
+  { organizationId, keyId }: { organizationId: OrganizationId; keyId: KeyId },
+): Promise<ApiKeyRow> {
   const key = await findApiKey(sql, organizationId, keyId);
-  if (!key) throw AppError.notFound("key_not_found", `Key ${keyId} was not found.`);
+  if (!key) throw AppError.of("key_not_found", { keyId });
   return key;
 }
 
-export async function listKeys(sql: Sql, organizationId: string, userId: string, kind: KeyKind) {
-  const actor = await loadActor(sql, organizationId, userId);
-  const { ownerId } = ensure(listableKeyOwner(actor, kind));
-  return (await listApiKeys(sql, organizationId, kind, ownerId)).map(keyRecord);
+export async function listKeys(sql: Sql, scope: OrgScope, kind: KeyKind) {
+  const { ownerId } = ensure(listableKeyOwner(await asMember(sql, scope), kind));
+  return (await listApiKeys(sql, scope.organizationId, kind, ownerId)).map(keyRecord);
 }
 
 /** Creates a key and returns its secret: the only time the secret exists outside the caller's hands. */
-export async function createKey(sql: Sql, organizationId: string, userId: string, input: CreateKeyInput) {
+export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput) {
   const kind = input.kind ?? "personal";
   if (kind === "personal") rejectServiceFieldsOnPersonal(input);
-  const engineIds = [...new Set(input.engineIds ?? [])];
   const secret = generateApiKeySecret();
-  const key = await sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, userId);
-    if (kind === "service")
-      await guardServiceKeyChange(tx, actor, { roleId: input.roleId ?? null, addedEngineIds: engineIds });
-    const id = await insertApiKey(tx, {
-      organizationId,
+  const key = await inOrg(sql, scope, async (tx, actor) => {
+    const { roleId = null, engineIds = [] } =
+      kind === "service"
+        ? await guardServiceKeyChange(tx, actor, {
+            roleId: input.roleId ?? null,
+            engineIds: [...new Set(input.engineIds ?? [])],
+            currentScope: [],
+          })
+        : {};
+    const keyId = await insertApiKey(tx, {
+      organizationId: actor.organizationId,
       kind,
       name: input.name,
       secretHash: hashApiKeySecret(secret),
       start: apiKeyStart(secret),
-      ownerId: kind === "personal" ? userId : null,
-      roleId: kind === "service" ? (input.roleId ?? null) : null,
-      engineIds: kind === "service" ? engineIds : [],
-      createdBy: userId,
+      ownerId: kind === "personal" ? actor.userId : null,
+      roleId,
+      engineIds,
+      createdBy: actor.userId,
     });
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId: userId,
+    await audit(tx, actor, {
       action: "key.created",
-      targetType: "key",
-      targetId: id,
-      details: { name: input.name, kind, roleId: input.roleId ?? null, engineIds },
+      targetId: keyId,
+      details: { name: input.name, kind, roleId, engineIds },
     });
-    return requireKey(tx, organizationId, id);
+    return requireKey(tx, { organizationId: actor.organizationId, keyId });
   });
   return { key: keyRecord(key), secret };
 }
 
-export async function updateKey(
-  sql: Sql,
-  organizationId: string,
-  userId: string,
-  keyId: string,
-  input: UpdateKeyInput,
-) {
-  const updated = await sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, userId);
-    const key = await requireKey(tx, organizationId, keyId);
+export async function updateKey(sql: Sql, scope: KeyScope, input: UpdateKeyInput) {
+  const updated = await inOrg(sql, scope, async (tx, actor) => {
+    const key = await requireKey(tx, scope);
+    let roleId: RoleId | null | undefined;
     if (key.kind === "personal") {
       rejectServiceFieldsOnPersonal(input);
-      if (!canActOnKey(actor, key))
-        throw new AppError(403, "forbidden", "Only the key's owner or a holder of org:manage_team may edit it.");
+      if (!canActOnKey(actor, key)) throw AppError.of("forbidden", { reason: "edit_key" });
     } else {
-      const current = new Set(key.engineIds);
-      const nextScope = input.engineIds === undefined ? undefined : [...new Set(input.engineIds)];
-      await guardServiceKeyChange(tx, actor, {
+      const guarded = await guardServiceKeyChange(tx, actor, {
         roleId: input.roleId,
-        addedEngineIds: (nextScope ?? []).filter((engineId) => !current.has(engineId)),
+        engineIds: input.engineIds && [...new Set(input.engineIds)],
+        currentScope: key.engineIds,
       });
-      if (nextScope) await replaceKeyScope(tx, key.id, nextScope);
+      if (guarded.engineIds) await replaceKeyScope(tx, key.id, guarded.engineIds);
+      roleId = guarded.roleId;
     }
-    await updateApiKey(tx, key.id, { name: input.name, roleId: key.kind === "service" ? input.roleId : undefined });
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId: userId,
+    await updateApiKey(tx, key.id, { name: input.name, roleId });
+    await audit(tx, actor, {
       action: "key.updated",
-      targetType: "key",
       targetId: key.id,
       details: {
         name: key.name,
         changes: Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
       },
     });
-    return requireKey(tx, organizationId, key.id);
+    return requireKey(tx, scope);
   });
   return keyRecord(updated);
 }
 
-export async function deleteKey(sql: Sql, organizationId: string, userId: string, keyId: string): Promise<void> {
-  await sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, userId);
-    const key = await requireKey(tx, organizationId, keyId);
-    if (!canActOnKey(actor, key))
-      throw new AppError(403, "forbidden", "Only the key's owner or a holder of org:manage_team may delete it.");
+export async function deleteKey(sql: Sql, scope: KeyScope): Promise<void> {
+  await inOrg(sql, scope, async (tx, actor) => {
+    const key = await requireKey(tx, scope);
+    if (!canActOnKey(actor, key)) throw AppError.of("forbidden", { reason: "delete_key" });
     await deleteApiKey(tx, key.id);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId: userId,
+    await audit(tx, actor, {
       action: "key.deleted",
-      targetType: "key",
       targetId: key.id,
       details: { name: key.name, kind: key.kind },
     });

@@ -1,6 +1,6 @@
+import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
 import { checkOwnershipChange, requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
-import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import { findEngine } from "../../storage/repositories/engines.js";
 import {
   countOwners,
@@ -16,53 +16,51 @@ import {
 import { findRole, type RoleRow } from "../../storage/repositories/roles.js";
 import { findUserByEmail, findUserById } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
-import { loadActor } from "./actor.js";
+import { audit } from "./audit.js";
+import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { memberRecord } from "./records.js";
 
-async function requireRoleInOrg(sql: Sql, organizationId: string, roleId: string): Promise<RoleRow> {
-  const role = await findRole(sql, roleId);
-  if (!role || role.organizationId !== organizationId)
-    throw AppError.notFound("role_not_found", `Role ${roleId} was not found in this organization.`);
+/** A use case on one member (`userId`) of the organization, by the signed-in `actorId`. */
+export type MemberScope = OrgScope & { userId: UserId };
+
+async function requireRoleInOrg(sql: Sql, organizationId: OrganizationId, roleId: string): Promise<RoleRow> {
+  const role = isId("rol", roleId) ? await findRole(sql, roleId) : null;
+  if (!role || role.organizationId !== organizationId) throw AppError.of("role_not_found", { roleId });
   return role;
 }
 
-async function requireMember(sql: Sql, organizationId: string, userId: string): Promise<MemberRow> {
+async function requireMember(sql: Sql, organizationId: OrganizationId, userId: UserId): Promise<MemberRow> {
   const member = await findMembership(sql, organizationId, userId);
-  if (!member) throw AppError.notFound("member_not_found", `User ${userId} is not a member of this organization.`);
+  if (!member) throw AppError.of("member_not_found", { userId });
   return member;
 }
 
-export async function listMembers(sql: Sql, organizationId: string, userId: string) {
-  await loadActor(sql, organizationId, userId);
-  return (await listMemberRows(sql, organizationId)).map(memberRecord);
+async function findUserToAdd(sql: Sql, input: { userId?: string | undefined; email?: string | undefined }) {
+  if (input.userId) return isId("usr", input.userId) ? findUserById(sql, input.userId) : null;
+  return input.email ? findUserByEmail(sql, input.email) : null;
+}
+
+export async function listMembers(sql: Sql, scope: OrgScope) {
+  await asMember(sql, scope);
+  return (await listMemberRows(sql, scope.organizationId)).map(memberRecord);
 }
 
 export async function addMember(
   sql: Sql,
-  organizationId: string,
-  actorId: string,
+  scope: OrgScope,
   input: { userId?: string | undefined; email?: string | undefined; roleId: string },
 ) {
-  return sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, actorId);
+  const { organizationId } = scope;
+  return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const role = await requireRoleInOrg(tx, organizationId, input.roleId);
     ensure(checkOwnershipChange({ actor, targetIsOwner: false, becomesOwner: role.isOwner, ownerCount: 0 }));
-    const user = input.userId
-      ? await findUserById(tx, input.userId)
-      : input.email
-        ? await findUserByEmail(tx, input.email)
-        : null;
-    if (!user)
-      throw AppError.notFound("user_not_found", "No user has that id or email; an instance admin creates users.");
-    if (await findMembership(tx, organizationId, user.id))
-      throw new AppError(409, "already_member", `${user.email} is already a member.`);
+    const user = await findUserToAdd(tx, input);
+    if (!user) throw AppError.of("user_not_found", { byIdOrEmail: true });
+    if (await findMembership(tx, organizationId, user.id)) throw AppError.of("already_member", { email: user.email });
     await insertMembership(tx, organizationId, user.id, role.id);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
+    await audit(tx, actor, {
       action: "member.added",
-      targetType: "user",
       targetId: user.id,
       details: { email: user.email, roleId: role.id, roleName: role.name },
     });
@@ -70,15 +68,9 @@ export async function addMember(
   });
 }
 
-export async function changeMemberRole(
-  sql: Sql,
-  organizationId: string,
-  actorId: string,
-  userId: string,
-  roleId: string,
-) {
-  return sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, actorId);
+export async function changeMemberRole(sql: Sql, scope: MemberScope, roleId: string) {
+  const { organizationId, userId } = scope;
+  return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const member = await requireMember(tx, organizationId, userId);
     const role = await requireRoleInOrg(tx, organizationId, roleId);
@@ -91,11 +83,8 @@ export async function changeMemberRole(
       }),
     );
     await updateMembershipRole(tx, organizationId, userId, role.id);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
+    await audit(tx, actor, {
       action: "member.role_changed",
-      targetType: "user",
       targetId: userId,
       details: {
         email: member.email,
@@ -110,10 +99,10 @@ export async function changeMemberRole(
 }
 
 /** Removes a member (or lets a member leave). Their personal keys stay, and are denied while RBAC is on. */
-export async function removeMember(sql: Sql, organizationId: string, actorId: string, userId: string): Promise<void> {
-  await sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, actorId);
-    if (actorId !== userId) ensure(requireManageTeam(actor));
+export async function removeMember(sql: Sql, scope: MemberScope): Promise<void> {
+  const { organizationId, userId } = scope;
+  await inOrg(sql, scope, async (tx, actor) => {
+    if (actor.userId !== userId) ensure(requireManageTeam(actor));
     const member = await requireMember(tx, organizationId, userId);
     ensure(
       checkOwnershipChange({
@@ -124,38 +113,25 @@ export async function removeMember(sql: Sql, organizationId: string, actorId: st
       }),
     );
     await deleteMembership(tx, organizationId, userId);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
+    await audit(tx, actor, {
       action: "member.removed",
-      targetType: "user",
       targetId: userId,
       details: { email: member.email, roleName: member.roleName },
     });
   });
 }
 
-export async function setEngineGrant(
-  sql: Sql,
-  organizationId: string,
-  actorId: string,
-  userId: string,
-  engineId: string,
-  granted: boolean,
-) {
-  return sql.transaction(async (tx) => {
-    const actor = await loadActor(tx, organizationId, actorId);
+export async function setEngineGrant(sql: Sql, scope: MemberScope & { engineId: EngineId }, granted: boolean) {
+  const { organizationId, userId, engineId } = scope;
+  return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const member = await requireMember(tx, organizationId, userId);
     const engine = await findEngine(tx, organizationId, engineId);
-    if (!engine) throw AppError.notFound("engine_not_found", `Engine ${engineId} was not found in this organization.`);
+    if (!engine) throw AppError.of("engine_not_found", { engineId });
     if (granted) await insertGrant(tx, organizationId, userId, engineId);
     else await deleteGrant(tx, organizationId, userId, engineId);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
+    await audit(tx, actor, {
       action: granted ? "grant.added" : "grant.removed",
-      targetType: "user",
       targetId: userId,
       details: { email: member.email, engineId, engineName: engine.name },
     });

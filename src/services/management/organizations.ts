@@ -1,51 +1,59 @@
+import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
-import { insertAuditEvent, listAuditEvents } from "../../storage/repositories/audit.js";
+import { listAuditEvents } from "../../storage/repositories/audit.js";
 import { findEngine } from "../../storage/repositories/engines.js";
 import {
   findOrganization,
   updateOrganization as updateOrganizationRow,
 } from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
-import { loadActor } from "./actor.js";
+import { audit } from "./audit.js";
+import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { auditRecord, organizationRecord } from "./records.js";
 
 /** Members read their organization; instance admins read any (they manage plans). */
-export async function getOrganization(sql: Sql, organizationId: string, user: { id: string; isAdmin: boolean }) {
-  if (!user.isAdmin) await loadActor(sql, organizationId, user.id);
+export async function getOrganization(
+  sql: Sql,
+  organizationId: OrganizationId,
+  user: { id: UserId; isAdmin: boolean },
+) {
+  if (!user.isAdmin) await asMember(sql, { organizationId, actorId: user.id });
   const org = await findOrganization(sql, organizationId);
-  if (!org) throw AppError.notFound("organization_not_found", `Organization ${organizationId} was not found.`);
+  if (!org) throw AppError.of("organization_not_found", { organizationId });
   return organizationRecord(org);
+}
+
+/** The default engine a patch names: undefined leaves it, null clears it, an id must be one of the organization's. */
+async function defaultEngineOf(
+  tx: Sql,
+  organizationId: OrganizationId,
+  engineId: string | null | undefined,
+): Promise<EngineId | null | undefined> {
+  if (engineId === undefined || engineId === null) return engineId;
+  const engine = isId("eng", engineId) ? await findEngine(tx, organizationId, engineId) : null;
+  if (!engine) throw AppError.of("engine_not_found", { engineId });
+  return engine.id;
 }
 
 export async function updateOrganization(
   sql: Sql,
-  organizationId: string,
-  actorId: string,
+  scope: OrgScope,
   patch: { name?: string | undefined; defaultEngineId?: string | null | undefined },
 ) {
-  return sql.transaction(async (tx) => {
-    ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
-    if (patch.defaultEngineId && !(await findEngine(tx, organizationId, patch.defaultEngineId))) {
-      throw AppError.notFound("engine_not_found", `Engine ${patch.defaultEngineId} was not found.`);
-    }
-    const org = (await updateOrganizationRow(tx, organizationId, patch))!;
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
-      action: "organization.updated",
-      targetType: "organization",
-      targetId: organizationId,
-      details: patch,
-    });
+  const { organizationId } = scope;
+  return inOrg(sql, scope, async (tx, actor) => {
+    ensure(requireManageTeam(actor));
+    const defaultEngineId = await defaultEngineOf(tx, organizationId, patch.defaultEngineId);
+    const org = (await updateOrganizationRow(tx, organizationId, { name: patch.name, defaultEngineId }))!;
+    await audit(tx, actor, { action: "organization.updated", targetId: organizationId, details: patch });
     return organizationRecord(org);
   });
 }
 
 export async function listAudit(
   sql: Sql,
-  organizationId: string,
-  userId: string,
+  scope: OrgScope,
   filter: {
     action?: string | undefined;
     actorId?: string | undefined;
@@ -54,9 +62,9 @@ export async function listAudit(
     limit?: number | undefined;
   },
 ) {
-  await loadActor(sql, organizationId, userId);
+  await asMember(sql, scope);
   const rows = await listAuditEvents(sql, {
-    organizationId,
+    organizationId: scope.organizationId,
     action: filter.action,
     actorId: filter.actorId,
     targetId: filter.targetId,

@@ -1,3 +1,4 @@
+import type { EngineId } from "../../contract/ids.js";
 import { isRbacOn } from "../../core/authz/model.js";
 import { keyState } from "../../core/authz/authorize-key.js";
 import { stateFacts, type ApiKeyRow } from "../../storage/repositories/api-keys.js";
@@ -70,7 +71,7 @@ export function memberRecord(row: MemberRow) {
   };
 }
 
-export function engineRecord(row: EngineRow, defaultEngineId: string | null) {
+export function engineRecord(row: EngineRow, defaultEngineId: EngineId | null) {
   return {
     id: row.id,
     organizationId: row.organizationId,

@@ -1,7 +1,7 @@
+import type { OrganizationId, RoleId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import type { Permission } from "../../core/authz/model.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
-import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import {
   countRoleHolders,
   deleteRole as deleteRoleRow,
@@ -12,53 +12,45 @@ import {
   type RoleRow,
 } from "../../storage/repositories/roles.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
-import { loadActor } from "./actor.js";
+import { audit } from "./audit.js";
+import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { roleRecord } from "./records.js";
 
-const duplicateName = (name: string) => new AppError(409, "role_name_taken", `A role named "${name}" already exists.`);
+export type RoleScope = OrgScope & { roleId: RoleId };
 
-async function requireEditableRole(tx: Sql, organizationId: string, roleId: string): Promise<RoleRow> {
+async function requireEditableRole(tx: Sql, organizationId: OrganizationId, roleId: RoleId): Promise<RoleRow> {
   const role = await findRole(tx, roleId);
-  if (!role || role.organizationId !== organizationId)
-    throw AppError.notFound("role_not_found", `Role ${roleId} was not found.`);
-  if (role.isOwner) throw new AppError(403, "forbidden", "The Owner role cannot be edited or deleted.");
+  if (!role || role.organizationId !== organizationId) throw AppError.of("role_not_found", { roleId });
+  if (role.isOwner) throw AppError.of("forbidden", { reason: "edit_owner_role" });
   return role;
 }
 
-async function serviceKeysHoldingRole(tx: Sql, roleId: string): Promise<number> {
+async function serviceKeysHoldingRole(tx: Sql, roleId: RoleId): Promise<number> {
   const [row] = await tx.query<{ count: number }>("select count(*)::int as count from api_keys where role_id = $1", [
     roleId,
   ]);
   return row!.count;
 }
 
-export async function listRoles(sql: Sql, organizationId: string, userId: string) {
-  await loadActor(sql, organizationId, userId);
-  return (await listRoleRows(sql, organizationId)).map(roleRecord);
+export async function listRoles(sql: Sql, scope: OrgScope) {
+  await asMember(sql, scope);
+  return (await listRoleRows(sql, scope.organizationId)).map(roleRecord);
 }
 
-export async function createRole(
-  sql: Sql,
-  organizationId: string,
-  actorId: string,
-  input: { name: string; permissions: Permission[] },
-) {
+export async function createRole(sql: Sql, scope: OrgScope, input: { name: string; permissions: Permission[] }) {
   try {
-    return await sql.transaction(async (tx) => {
-      ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
-      const role = await insertRole(tx, organizationId, input.name, [...new Set(input.permissions)]);
-      await insertAuditEvent(tx, {
-        organizationId,
-        actorId,
+    return await inOrg(sql, scope, async (tx, actor) => {
+      ensure(requireManageTeam(actor));
+      const role = await insertRole(tx, scope.organizationId, input.name, [...new Set(input.permissions)]);
+      await audit(tx, actor, {
         action: "role.created",
-        targetType: "role",
         targetId: role.id,
         details: { name: role.name, permissions: role.permissions },
       });
       return roleRecord(role);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(input.name);
+    if (isUniqueViolation(error)) throw AppError.of("role_name_taken", { name: input.name });
     throw error;
   }
 }
@@ -69,62 +61,42 @@ export async function createRole(
  */
 export async function updateRole(
   sql: Sql,
-  organizationId: string,
-  actorId: string,
-  roleId: string,
+  scope: RoleScope,
   patch: { name?: string | undefined; permissions?: Permission[] | undefined },
 ) {
+  const { organizationId, roleId } = scope;
   try {
-    return await sql.transaction(async (tx) => {
-      ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
+    return await inOrg(sql, scope, async (tx, actor) => {
+      ensure(requireManageTeam(actor));
       const role = await requireEditableRole(tx, organizationId, roleId);
       const permissions = patch.permissions && [...new Set(patch.permissions)];
       if (
         permissions?.some((permission) => permission !== "engine:access") &&
         (await serviceKeysHoldingRole(tx, roleId)) > 0
       ) {
-        throw new AppError(
-          403,
-          "role_too_broad",
-          "Service keys hold this role, and a service key's role may hold engine:access only.",
-        );
+        throw AppError.of("role_too_broad", { heldByServiceKeys: true });
       }
       const updated = (await updateRoleRow(tx, roleId, { name: patch.name, permissions }))!;
-      await insertAuditEvent(tx, {
-        organizationId,
-        actorId,
+      await audit(tx, actor, {
         action: "role.updated",
-        targetType: "role",
         targetId: roleId,
         details: { name: updated.name, fromPermissions: role.permissions, toPermissions: updated.permissions },
       });
       return roleRecord(updated);
     });
   } catch (error) {
-    if (isUniqueViolation(error) && patch.name) throw duplicateName(patch.name);
+    if (isUniqueViolation(error) && patch.name) throw AppError.of("role_name_taken", { name: patch.name });
     throw error;
   }
 }
 
-export async function deleteRole(sql: Sql, organizationId: string, actorId: string, roleId: string): Promise<void> {
-  await sql.transaction(async (tx) => {
-    ensure(requireManageTeam(await loadActor(tx, organizationId, actorId)));
+export async function deleteRole(sql: Sql, scope: RoleScope): Promise<void> {
+  const { organizationId, roleId } = scope;
+  await inOrg(sql, scope, async (tx, actor) => {
+    ensure(requireManageTeam(actor));
     const role = await requireEditableRole(tx, organizationId, roleId);
-    if ((await countRoleHolders(tx, roleId)) > 0) {
-      throw new AppError(
-        409,
-        "role_in_use",
-        "Members or service keys still hold this role; give them another role first.",
-      );
-    }
+    if ((await countRoleHolders(tx, roleId)) > 0) throw new AppError("role_in_use");
     await deleteRoleRow(tx, roleId);
-    await insertAuditEvent(tx, {
-      organizationId,
-      actorId,
-      action: "role.deleted",
-      targetType: "role",
-      targetId: roleId,
-      details: { name: role.name },
-    });
+    await audit(tx, actor, { action: "role.deleted", targetId: roleId, details: { name: role.name } });
   });
 }

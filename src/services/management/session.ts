@@ -1,3 +1,4 @@
+import type { UserId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
 import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../security/passwords.js";
@@ -14,12 +15,12 @@ export async function login(
   client: string,
   input: { email: string; password: string },
   ttlHours: number,
-): Promise<{ token: string; expiresAt: Date; userId: string }> {
+): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
   await limiter.assertNotLimited(client);
   const found = await findPasswordHashByEmail(sql, input.email);
   const valid = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!found || !valid) {
-    throw await limiter.fail(client, new AppError(401, "invalid_credentials", "The email or password is incorrect."));
+    throw await limiter.fail(client, new AppError("invalid_credentials"));
   }
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
@@ -31,9 +32,9 @@ export async function logout(sql: Sql, token: string | undefined): Promise<void>
   if (token) await deleteSession(sql, hashSessionToken(token));
 }
 
-export async function me(sql: Sql, userId: string) {
+export async function me(sql: Sql, userId: UserId) {
   const user = await findUserById(sql, userId);
-  if (!user) throw new AppError(401, "unauthenticated", "Sign in first.");
+  if (!user) throw new AppError("unauthenticated");
   const orgs = await listOrganizationsOfUser(sql, userId);
   return {
     id: user.id,

@@ -1,3 +1,4 @@
+import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../core/authz/model.js";
 import { newId } from "../../core/ids.js";
@@ -5,17 +6,17 @@ import type { Sql } from "../sql.js";
 import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";
 
 export interface ApiKeyRow {
-  id: string;
-  organizationId: string;
+  id: KeyId;
+  organizationId: OrganizationId;
   kind: KeyKind;
   name: string;
   start: string;
-  ownerId: string | null;
+  ownerId: UserId | null;
   ownerEmail: string | null;
-  roleId: string | null;
-  engineIds: string[];
+  roleId: RoleId | null;
+  engineIds: EngineId[];
   createdAt: Date;
-  createdBy: string;
+  createdBy: UserId;
   lastUsedAt: Date | null;
   plan: Plan;
   rbac: boolean;
@@ -47,17 +48,17 @@ export function stateFacts(row: ApiKeyRow): KeyAuthorizationFacts {
 export async function insertApiKey(
   tx: Sql,
   input: {
-    organizationId: string;
+    organizationId: OrganizationId;
     kind: KeyKind;
     name: string;
     secretHash: string;
     start: string;
-    ownerId: string | null;
-    roleId: string | null;
-    engineIds: string[];
-    createdBy: string;
+    ownerId: UserId | null;
+    roleId: RoleId | null;
+    engineIds: readonly EngineId[];
+    createdBy: UserId;
   },
-): Promise<string> {
+): Promise<KeyId> {
   const id = newId("key");
   await tx.query(
     `insert into api_keys (id, organization_id, kind, name, secret_hash, start, owner_id, role_id, created_by)
@@ -78,7 +79,7 @@ export async function insertApiKey(
   return id;
 }
 
-export async function replaceKeyScope(tx: Sql, keyId: string, engineIds: readonly string[]): Promise<void> {
+export async function replaceKeyScope(tx: Sql, keyId: KeyId, engineIds: readonly EngineId[]): Promise<void> {
   await tx.query("delete from api_key_engines where key_id = $1", [keyId]);
   if (engineIds.length > 0) {
     await tx.query(
@@ -88,7 +89,7 @@ export async function replaceKeyScope(tx: Sql, keyId: string, engineIds: readonl
   }
 }
 
-export async function findApiKey(sql: Sql, organizationId: string, id: string): Promise<ApiKeyRow | null> {
+export async function findApiKey(sql: Sql, organizationId: OrganizationId, id: KeyId): Promise<ApiKeyRow | null> {
   const [row] = await sql.query<ApiKeyRow>(`${KEY_SELECT} where k.organization_id = $1 and k.id = $2`, [
     organizationId,
     id,
@@ -98,9 +99,9 @@ export async function findApiKey(sql: Sql, organizationId: string, id: string): 
 
 export async function listApiKeys(
   sql: Sql,
-  organizationId: string,
+  organizationId: OrganizationId,
   kind: KeyKind,
-  ownerId: string | null,
+  ownerId: UserId | null,
 ): Promise<ApiKeyRow[]> {
   return sql.query<ApiKeyRow>(
     `${KEY_SELECT} where k.organization_id = $1 and k.kind = $2 and ($3::text is null or k.owner_id = $3)
@@ -111,8 +112,8 @@ export async function listApiKeys(
 
 export async function updateApiKey(
   sql: Sql,
-  id: string,
-  patch: { name?: string | undefined; roleId?: string | null | undefined },
+  id: KeyId,
+  patch: { name?: string | undefined; roleId?: RoleId | null | undefined },
 ): Promise<void> {
   await sql.query(
     `update api_keys set name = coalesce($2, name), role_id = case when $3::boolean then $4 else role_id end where id = $1`,
@@ -120,35 +121,35 @@ export async function updateApiKey(
   );
 }
 
-export async function deleteApiKey(sql: Sql, id: string): Promise<boolean> {
+export async function deleteApiKey(sql: Sql, id: KeyId): Promise<boolean> {
   const rows = await sql.query("delete from api_keys where id = $1 returning id", [id]);
   return rows.length > 0;
 }
 
 /** What one call with a key needs: the key, its organization, the facts of §1 and the target engine. */
 export interface KeyCallContext {
-  keyId: string;
-  organizationId: string;
+  keyId: KeyId;
+  organizationId: OrganizationId;
   kind: KeyKind;
-  ownerId: string | null;
+  ownerId: UserId | null;
   ownerEmail: string | null;
   facts: KeyAuthorizationFacts;
   engine: EngineRow | null;
 }
 
 interface KeyCallRow {
-  keyId: string;
-  organizationId: string;
+  keyId: KeyId;
+  organizationId: OrganizationId;
   kind: KeyKind;
-  ownerId: string | null;
+  ownerId: UserId | null;
   ownerEmail: string | null;
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
   ownerPermissions: string[] | null;
-  ownerGrants: string[];
+  ownerGrants: EngineId[];
   serviceRolePermissions: string[] | null;
-  scope: string[];
+  scope: EngineId[];
   engine: EngineJson | null;
 }
 
@@ -188,7 +189,7 @@ export async function loadKeyCallContext(
 }
 
 /** Writes coalesced `lastUsedAt` values in one statement; never moves a timestamp backwards. */
-export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<string, Date>): Promise<void> {
+export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<KeyId, Date>): Promise<void> {
   if (usage.size === 0) return;
   await sql.query(
     `update api_keys k set last_used_at = greatest(k.last_used_at, u.used_at)

@@ -1,23 +1,25 @@
+import type { AuditAction, AuditTargetType } from "../../contract/audit-actions.js";
+import type { AuditEventId, OrganizationId, UserId } from "../../contract/ids.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface AuditEventInput {
-  organizationId: string | null;
-  actorId: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
+  organizationId: OrganizationId;
+  actorId: UserId | null;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: string;
   /** Never a secret: callers pass names, ids and changed fields only. */
   details?: Record<string, unknown>;
 }
 
 export interface AuditEventRow {
-  id: string;
-  organizationId: string | null;
-  actorId: string | null;
+  id: AuditEventId;
+  organizationId: OrganizationId | null;
+  actorId: UserId | null;
   actorEmail: string | null;
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string | null;
   details: Record<string, unknown>;
   createdAt: Date;
@@ -40,7 +42,7 @@ export async function insertAuditEvent(sql: Sql, event: AuditEventInput): Promis
 }
 
 export interface AuditQuery {
-  organizationId: string;
+  organizationId: OrganizationId;
   action?: string | undefined;
   actorId?: string | undefined;
   targetId?: string | undefined;

@@ -1,10 +1,11 @@
 import { ENGINE_CONFIG_VERSION, upgradeEngineConfig } from "../../core/engines/config-version.js";
+import type { EngineId, OrganizationId } from "../../contract/ids.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface EngineRow {
-  id: string;
-  organizationId: string;
+  id: EngineId;
+  organizationId: OrganizationId;
   name: string;
   provider: string;
   /** In the current format (see `ENGINE_CONFIG_VERSION`), whatever version it was stored in. */
@@ -17,8 +18,8 @@ export interface EngineRow {
 
 /** The engine as the SQL function `glossa_engine_json` (migration 0004) builds it. */
 export interface EngineJson {
-  id: string;
-  organizationId: string;
+  id: EngineId;
+  organizationId: OrganizationId;
   name: string;
   provider: string;
   config: Record<string, unknown>;
@@ -47,7 +48,7 @@ interface EngineResult {
 }
 const engines = (rows: EngineResult[]): EngineRow[] => rows.map((row) => engineFromJson(row.engine));
 
-export async function listEngines(sql: Sql, organizationId: string): Promise<EngineRow[]> {
+export async function listEngines(sql: Sql, organizationId: OrganizationId): Promise<EngineRow[]> {
   return engines(
     await sql.query<EngineResult>(
       "select glossa_engine_json(e) as engine from engines e where organization_id = $1 order by created_at, id",
@@ -56,7 +57,7 @@ export async function listEngines(sql: Sql, organizationId: string): Promise<Eng
   );
 }
 
-export async function findEngine(sql: Sql, organizationId: string, id: string): Promise<EngineRow | null> {
+export async function findEngine(sql: Sql, organizationId: OrganizationId, id: EngineId): Promise<EngineRow | null> {
   const [engine] = engines(
     await sql.query<EngineResult>(
       "select glossa_engine_json(e) as engine from engines e where organization_id = $1 and id = $2",
@@ -69,7 +70,7 @@ export async function findEngine(sql: Sql, organizationId: string, id: string): 
 /** The named engine of the organization, or its default when `id` is null. */
 export async function findEngineOrDefault(
   sql: Sql,
-  organizationId: string,
+  organizationId: OrganizationId,
   id: string | null,
 ): Promise<EngineRow | null> {
   const [engine] = engines(
@@ -86,7 +87,7 @@ export async function findEngineOrDefault(
 export async function insertEngine(
   sql: Sql,
   input: {
-    organizationId: string;
+    organizationId: OrganizationId;
     name: string;
     provider: string;
     config: Record<string, unknown>;
@@ -113,7 +114,7 @@ export async function insertEngine(
 
 export async function updateEngine(
   sql: Sql,
-  id: string,
+  id: EngineId,
   patch: {
     name?: string | undefined;
     provider?: string | undefined;
@@ -146,6 +147,6 @@ export async function updateEngine(
   return engine ?? null;
 }
 
-export async function deleteEngine(sql: Sql, id: string): Promise<void> {
+export async function deleteEngine(sql: Sql, id: EngineId): Promise<void> {
   await sql.query<EngineResult>("delete from engines where id = $1", [id]);
 }

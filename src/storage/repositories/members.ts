@@ -1,12 +1,13 @@
+import type { EngineId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface MembershipRow {
-  organizationId: string;
-  userId: string;
-  roleId: string;
+  organizationId: OrganizationId;
+  userId: UserId;
+  roleId: RoleId;
   permissions: string[];
   isOwner: boolean;
-  grantedEngineIds: string[];
+  grantedEngineIds: EngineId[];
 }
 
 export interface MemberRow extends MembershipRow {
@@ -26,7 +27,11 @@ const MEMBER_SELECT = `
     join roles r on r.id = m.role_id
     join users u on u.id = m.user_id`;
 
-export async function findMembership(sql: Sql, organizationId: string, userId: string): Promise<MemberRow | null> {
+export async function findMembership(
+  sql: Sql,
+  organizationId: OrganizationId,
+  userId: UserId,
+): Promise<MemberRow | null> {
   const [row] = await sql.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 and m.user_id = $2`, [
     organizationId,
     userId,
@@ -34,7 +39,7 @@ export async function findMembership(sql: Sql, organizationId: string, userId: s
   return row ?? null;
 }
 
-export async function listMembers(sql: Sql, organizationId: string): Promise<MemberRow[]> {
+export async function listMembers(sql: Sql, organizationId: OrganizationId): Promise<MemberRow[]> {
   return sql.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 order by m.created_at, m.user_id`, [
     organizationId,
   ]);
@@ -42,9 +47,9 @@ export async function listMembers(sql: Sql, organizationId: string): Promise<Mem
 
 export async function insertMembership(
   sql: Sql,
-  organizationId: string,
-  userId: string,
-  roleId: string,
+  organizationId: OrganizationId,
+  userId: UserId,
+  roleId: RoleId,
 ): Promise<void> {
   await sql.query("insert into memberships (organization_id, user_id, role_id) values ($1, $2, $3)", [
     organizationId,
@@ -55,9 +60,9 @@ export async function insertMembership(
 
 export async function updateMembershipRole(
   sql: Sql,
-  organizationId: string,
-  userId: string,
-  roleId: string,
+  organizationId: OrganizationId,
+  userId: UserId,
+  roleId: RoleId,
 ): Promise<void> {
   await sql.query("update memberships set role_id = $3 where organization_id = $1 and user_id = $2", [
     organizationId,
@@ -67,11 +72,11 @@ export async function updateMembershipRole(
 }
 
 /** Removes the membership; its engine grants go with it (foreign key cascade). */
-export async function deleteMembership(sql: Sql, organizationId: string, userId: string): Promise<void> {
+export async function deleteMembership(sql: Sql, organizationId: OrganizationId, userId: UserId): Promise<void> {
   await sql.query("delete from memberships where organization_id = $1 and user_id = $2", [organizationId, userId]);
 }
 
-export async function countOwners(sql: Sql, organizationId: string): Promise<number> {
+export async function countOwners(sql: Sql, organizationId: OrganizationId): Promise<number> {
   const [row] = await sql.query<{ count: number }>(
     `select count(*)::int as count from memberships m join roles r on r.id = m.role_id
       where m.organization_id = $1 and r.is_owner`,
@@ -80,14 +85,24 @@ export async function countOwners(sql: Sql, organizationId: string): Promise<num
   return row!.count;
 }
 
-export async function insertGrant(sql: Sql, organizationId: string, userId: string, engineId: string): Promise<void> {
+export async function insertGrant(
+  sql: Sql,
+  organizationId: OrganizationId,
+  userId: UserId,
+  engineId: EngineId,
+): Promise<void> {
   await sql.query(
     "insert into engine_grants (organization_id, user_id, engine_id) values ($1, $2, $3) on conflict do nothing",
     [organizationId, userId, engineId],
   );
 }
 
-export async function deleteGrant(sql: Sql, organizationId: string, userId: string, engineId: string): Promise<void> {
+export async function deleteGrant(
+  sql: Sql,
+  organizationId: OrganizationId,
+  userId: UserId,
+  engineId: EngineId,
+): Promise<void> {
   await sql.query("delete from engine_grants where organization_id = $1 and user_id = $2 and engine_id = $3", [
     organizationId,
     userId,

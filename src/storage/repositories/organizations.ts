@@ -1,13 +1,14 @@
+import type { EngineId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import type { Permission, Plan } from "../../core/authz/model.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface OrganizationRow {
-  id: string;
+  id: OrganizationId;
   name: string;
   plan: Plan;
   rbac: boolean;
-  defaultEngineId: string | null;
+  defaultEngineId: EngineId | null;
   createdAt: Date;
 }
 
@@ -23,13 +24,13 @@ export const SEEDED_ROLES: { name: string; permissions: Permission[]; isOwner: b
 /** Creates the organization, its seeded roles and the owner's membership; run inside a transaction. */
 export async function insertOrganization(
   tx: Sql,
-  input: { name: string; ownerId: string; plan: Plan; rbac: boolean },
+  input: { name: string; ownerId: UserId; plan: Plan; rbac: boolean },
 ): Promise<OrganizationRow> {
   const [org] = await tx.query<OrganizationRow>(
     `insert into organizations (id, name, plan, rbac) values ($1, $2, $3, $4) returning ${ORG_COLUMNS}`,
     [newId("org"), input.name, input.plan, input.rbac],
   );
-  let ownerRoleId = "";
+  let ownerRoleId: RoleId | null = null;
   for (const role of SEEDED_ROLES) {
     const id = newId("rol");
     if (role.isOwner) ownerRoleId = id;
@@ -49,7 +50,7 @@ export async function insertOrganization(
   return org!;
 }
 
-export async function findOrganization(sql: Sql, id: string): Promise<OrganizationRow | null> {
+export async function findOrganization(sql: Sql, id: OrganizationId): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(`select ${ORG_COLUMNS} from organizations where id = $1`, [id]);
   return row ?? null;
 }
@@ -60,8 +61,8 @@ export async function listOrganizations(sql: Sql): Promise<OrganizationRow[]> {
 
 export async function listOrganizationsOfUser(
   sql: Sql,
-  userId: string,
-): Promise<(OrganizationRow & { roleId: string })[]> {
+  userId: UserId,
+): Promise<(OrganizationRow & { roleId: RoleId })[]> {
   return sql.query(
     `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId", o.created_at as "createdAt", m.role_id as "roleId"
        from memberships m join organizations o on o.id = m.organization_id
@@ -70,7 +71,12 @@ export async function listOrganizationsOfUser(
   );
 }
 
-export async function updatePlan(sql: Sql, id: string, plan: Plan, rbac: boolean): Promise<OrganizationRow | null> {
+export async function updatePlan(
+  sql: Sql,
+  id: OrganizationId,
+  plan: Plan,
+  rbac: boolean,
+): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(
     `update organizations set plan = $2, rbac = $3 where id = $1 returning ${ORG_COLUMNS}`,
     [id, plan, rbac],
@@ -80,8 +86,8 @@ export async function updatePlan(sql: Sql, id: string, plan: Plan, rbac: boolean
 
 export async function updateOrganization(
   sql: Sql,
-  id: string,
-  patch: { name?: string | undefined; defaultEngineId?: string | null | undefined },
+  id: OrganizationId,
+  patch: { name?: string | undefined; defaultEngineId?: EngineId | null | undefined },
 ): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(
     `update organizations
@@ -91,4 +97,12 @@ export async function updateOrganization(
     [id, patch.name ?? null, patch.defaultEngineId !== undefined, patch.defaultEngineId ?? null],
   );
   return row ?? null;
+}
+
+/**
+ * Locks the organization's row until the transaction ends, so that changes to one organization
+ * run one after another. `no key update` leaves foreign-key checks of other transactions alone.
+ */
+export async function lockOrganization(tx: Sql, id: OrganizationId): Promise<void> {
+  await tx.query("select id from organizations where id = $1 for no key update", [id]);
 }

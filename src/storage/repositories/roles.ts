@@ -1,10 +1,11 @@
+import type { OrganizationId, RoleId } from "../../contract/ids.js";
 import type { Permission } from "../../core/authz/model.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface RoleRow {
-  id: string;
-  organizationId: string;
+  id: RoleId;
+  organizationId: OrganizationId;
   name: string;
   permissions: Permission[];
   isOwner: boolean;
@@ -13,21 +14,21 @@ export interface RoleRow {
 
 const ROLE_COLUMNS = `id, organization_id as "organizationId", name, permissions, is_owner as "isOwner", created_at as "createdAt"`;
 
-export async function listRoles(sql: Sql, organizationId: string): Promise<RoleRow[]> {
+export async function listRoles(sql: Sql, organizationId: OrganizationId): Promise<RoleRow[]> {
   return sql.query<RoleRow>(`select ${ROLE_COLUMNS} from roles where organization_id = $1 order by seq`, [
     organizationId,
   ]);
 }
 
 /** A role by id, whatever its organization (the guards need to tell "other organization" apart). */
-export async function findRole(sql: Sql, id: string): Promise<RoleRow | null> {
+export async function findRole(sql: Sql, id: RoleId): Promise<RoleRow | null> {
   const [row] = await sql.query<RoleRow>(`select ${ROLE_COLUMNS} from roles where id = $1`, [id]);
   return row ?? null;
 }
 
 export async function insertRole(
   sql: Sql,
-  organizationId: string,
+  organizationId: OrganizationId,
   name: string,
   permissions: Permission[],
 ): Promise<RoleRow> {
@@ -40,7 +41,7 @@ export async function insertRole(
 
 export async function updateRole(
   sql: Sql,
-  id: string,
+  id: RoleId,
   patch: { name?: string | undefined; permissions?: Permission[] | undefined },
 ): Promise<RoleRow | null> {
   const [row] = await sql.query<RoleRow>(
@@ -51,7 +52,7 @@ export async function updateRole(
 }
 
 /** How many memberships and service keys hold the role. */
-export async function countRoleHolders(sql: Sql, id: string): Promise<number> {
+export async function countRoleHolders(sql: Sql, id: RoleId): Promise<number> {
   const [row] = await sql.query<{ count: number }>(
     `select ((select count(*) from memberships where role_id = $1) + (select count(*) from api_keys where role_id = $1))::int as count`,
     [id],
@@ -59,6 +60,6 @@ export async function countRoleHolders(sql: Sql, id: string): Promise<number> {
   return row!.count;
 }
 
-export async function deleteRole(sql: Sql, id: string): Promise<void> {
+export async function deleteRole(sql: Sql, id: RoleId): Promise<void> {
   await sql.query("delete from roles where id = $1", [id]);
 }

@@ -1,6 +1,7 @@
+import type { UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
 
-export async function insertSession(sql: Sql, tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
+export async function insertSession(sql: Sql, tokenHash: string, userId: UserId, expiresAt: Date): Promise<void> {
   await sql.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)", [
     tokenHash,
     userId,
@@ -11,8 +12,8 @@ export async function insertSession(sql: Sql, tokenHash: string, userId: string,
 export async function findSessionUser(
   sql: Sql,
   tokenHash: string,
-): Promise<{ userId: string; email: string; name: string; isAdmin: boolean } | null> {
-  const [row] = await sql.query<{ userId: string; email: string; name: string; isAdmin: boolean }>(
+): Promise<{ userId: UserId; email: string; name: string; isAdmin: boolean } | null> {
+  const [row] = await sql.query<{ userId: UserId; email: string; name: string; isAdmin: boolean }>(
     `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin"
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.expires_at > now()`,

@@ -1,8 +1,9 @@
+import type { UserId } from "../../contract/ids.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface UserRow {
-  id: string;
+  id: UserId;
   email: string;
   name: string;
   isAdmin: boolean;
@@ -22,7 +23,7 @@ export async function insertUser(
   return row!;
 }
 
-export async function findUserById(sql: Sql, id: string): Promise<UserRow | null> {
+export async function findUserById(sql: Sql, id: UserId): Promise<UserRow | null> {
   const [row] = await sql.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
   return row ?? null;
 }
@@ -35,8 +36,8 @@ export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow 
 export async function findPasswordHashByEmail(
   sql: Sql,
   email: string,
-): Promise<{ id: string; passwordHash: string } | null> {
-  const [row] = await sql.query<{ id: string; passwordHash: string }>(
+): Promise<{ id: UserId; passwordHash: string } | null> {
+  const [row] = await sql.query<{ id: UserId; passwordHash: string }>(
     `select id, password_hash as "passwordHash" from users where lower(email) = lower($1)`,
     [email],
   );

@@ -1,0 +1,39 @@
+import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "./ids.js";
+
+/** What an audit event is about, and the id each kind of target has. */
+export interface AuditTargetIds {
+  organization: OrganizationId;
+  user: UserId;
+  role: RoleId;
+  engine: EngineId;
+  key: KeyId;
+}
+export type AuditTargetType = keyof AuditTargetIds;
+
+/** Every action the audit log records (SPEC §5 "Audit log"), and the kind of thing it acts on. */
+export const AUDIT_ACTION_TARGETS = {
+  "organization.created": "organization",
+  "organization.updated": "organization",
+  "plan.changed": "organization",
+  "member.added": "user",
+  "member.role_changed": "user",
+  "member.removed": "user",
+  "grant.added": "user",
+  "grant.removed": "user",
+  "role.created": "role",
+  "role.updated": "role",
+  "role.deleted": "role",
+  "engine.created": "engine",
+  "engine.updated": "engine",
+  "engine.deleted": "engine",
+  "key.created": "key",
+  "key.updated": "key",
+  "key.deleted": "key",
+} as const satisfies Record<string, AuditTargetType>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;
+
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_TARGETS) as readonly AuditAction[];
+
+/** The id an action's target has: a `key.*` event targets a key id, a `member.*` event a user id, … */
+export type AuditTargetId<Action extends AuditAction> = AuditTargetIds[(typeof AUDIT_ACTION_TARGETS)[Action]];

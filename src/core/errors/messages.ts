@@ -1,0 +1,103 @@
+import type { ErrorCode } from "../../contract/errors.js";
+
+/** Why a caller is refused with 403 `forbidden`: each names what the action needs. */
+const FORBIDDEN = {
+  manage_team: "This needs the org:manage_team permission in this organization.",
+  manage_service_keys: "Managing service keys needs the org:manage_team permission.",
+  list_service_keys: "Listing service keys needs the org:manage_team permission.",
+  edit_key: "Only the key's owner or a holder of org:manage_team may edit it.",
+  delete_key: "Only the key's owner or a holder of org:manage_team may delete it.",
+  change_owners: "Only an owner can grant or remove the Owner role.",
+  edit_owner_role: "The Owner role cannot be edited or deleted.",
+  instance_admin: "This needs an instance administrator.",
+} as const;
+export type ForbiddenReason = keyof typeof FORBIDDEN;
+
+const SERVICE_KEYS_NEED_PLAN = "Service keys need the Enterprise plan with the RBAC entitlement";
+const SERVICE_KEY_ROLE_RULE = "a service key's role may hold engine:access only";
+
+/**
+ * The user-facing message of every code that has a standard one, written once. Parameters name
+ * what the message is about; codes whose message is specific to each case (`invalid_request`,
+ * `unsupported_locale_pair`) are absent, and whoever raises them writes the sentence.
+ */
+export const ERROR_MESSAGES = {
+  missing_api_key: () => "Send your API key in the X-API-Key header.",
+  invalid_api_key: () => "The API key is invalid or has been deleted.",
+  invalid_credentials: () => "The email or password is incorrect.",
+  unauthenticated: () => "Sign in first.",
+
+  forbidden: (p: { reason: ForbiddenReason }) => FORBIDDEN[p.reason],
+  csrf_rejected: () => "This request came from another site and was refused.",
+  /** SPEC §1: points at the plan, never at the engine scope. */
+  plan_entitlement_required: (p: { keyDeactivated: boolean }) =>
+    p.keyDeactivated
+      ? `${SERVICE_KEYS_NEED_PLAN}; this organization's plan does not include it, so the key is deactivated until the entitlement is restored.`
+      : `${SERVICE_KEYS_NEED_PLAN}.`,
+  owner_removed: () => "The user who created this personal key is no longer a member of the organization.",
+  engine_access_denied: (p: { engineId: string }) => `This key may not use engine ${p.engineId}.`,
+  role_not_in_organization: (p: { roleId: string }) => `Role ${p.roleId} does not belong to this organization.`,
+  role_too_broad: (p: { extraPermissions: readonly string[] } | { heldByServiceKeys: true }) =>
+    "extraPermissions" in p
+      ? `A service key's role may hold engine:access only; this role also holds ${p.extraPermissions.join(", ")}.`
+      : `Service keys hold this role, and ${SERVICE_KEY_ROLE_RULE}.`,
+  engine_not_accessible: (p: { engineIds: readonly string[] }) =>
+    `You cannot reach engine ${p.engineIds.join(", ")}, so you cannot add it to a key's scope.`,
+
+  not_found: (p: { method: string; path: string }) => `No route ${p.method} ${p.path}.`,
+  organization_not_found: (p: { organizationId: string }) => `Organization ${p.organizationId} was not found.`,
+  user_not_found: (p: { userId: string } | { byIdOrEmail: true }) =>
+    "userId" in p
+      ? `User ${p.userId} was not found.`
+      : "No user has that id or email; an instance admin creates users.",
+  member_not_found: (p: { userId: string }) => `User ${p.userId} is not a member of this organization.`,
+  role_not_found: (p: { roleId: string }) => `Role ${p.roleId} was not found in this organization.`,
+  /** `withKey`: asked for with an API key (SPEC §1 rule 5), where a null id means "the default engine". */
+  engine_not_found: (p: { engineId: string | null; withKey?: boolean }) =>
+    p.engineId === null
+      ? "No engineId was given and the organization has no default engine."
+      : p.withKey
+        ? `Engine ${p.engineId} does not exist in this key's organization.`
+        : `Engine ${p.engineId} was not found in this organization.`,
+  key_not_found: (p: { keyId: string }) => `Key ${p.keyId} was not found.`,
+
+  method_not_allowed: () =>
+    "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",
+
+  email_taken: (p: { email: string }) => `A user with email ${p.email} already exists.`,
+  already_member: (p: { email: string }) => `${p.email} is already a member.`,
+  last_owner: () => "An organization needs at least one owner.",
+  role_name_taken: (p: { name: string }) => `A role named "${p.name}" already exists.`,
+  role_in_use: () => "Members or service keys still hold this role; give them another role first.",
+
+  payload_too_large: () => "The request body is larger than this server accepts.",
+  unsupported_media_type: () => "Send the body as application/json.",
+
+  secret_key_missing: () =>
+    "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
+
+  rate_limited: (p: { cause: "auth_failures" | "other" }) =>
+    p.cause === "auth_failures"
+      ? "Too many failed authentication attempts from this address; try again later."
+      : "Too many requests.",
+
+  client_closed_request: () => "The client closed the connection before the response.",
+  internal_error: () => "Something went wrong on our side.",
+  engine_failed: (p: { engineId: string; provider: string; reason: string }) =>
+    `Engine ${p.engineId} (${p.provider}) failed to translate: ${p.reason}`,
+  unavailable: () => "The service cannot reach its database right now; try again shortly.",
+} as const satisfies { [Code in ErrorCode]?: (params: never) => string };
+
+/** Codes with a standard message. */
+export type StandardCode = keyof typeof ERROR_MESSAGES;
+
+/** The arguments a code's message takes after the code: none, or one object of named parameters. */
+export type MessageArgs<Code extends StandardCode> = Parameters<(typeof ERROR_MESSAGES)[Code]>;
+
+/** Codes whose message takes no parameters. */
+export type PlainCode = { [Code in StandardCode]: MessageArgs<Code> extends [] ? Code : never }[StandardCode];
+
+export function errorMessage<Code extends StandardCode>(code: Code, ...args: MessageArgs<Code>): string {
+  // TypeScript cannot relate a generic code to its own entry's parameters; `args` was checked against it above.
+  return (ERROR_MESSAGES[code] as (...params: MessageArgs<Code>) => string)(...args);
+}

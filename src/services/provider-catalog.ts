@@ -1,12 +1,6 @@
+import type { ProviderCatalog } from "../contract/providers.js";
 import { PROVIDERS, type ProviderName } from "../engines/registry.js";
 import { listApertiumModes } from "../engines/apertium/apertium-cli.js";
-
-export interface ProviderCatalog {
-  /** Every provider this server supports, the recommended default first. */
-  providers: ProviderName[];
-  /** What a new engine should use when nothing else is configured: `apertium` when a pair is installed, else `pseudo`. */
-  defaultProvider: ProviderName;
-}
 
 /**
  * Offline machine translation is the embedded default wherever Apertium has a pair

@@ -1,7 +1,8 @@
+import type { LocalizeResponse } from "../contract/process.js";
 import type { JsonValue } from "../core/content/walk-strings.js";
 import { findEngine } from "../storage/repositories/engines.js";
 import type { KeyPrincipal } from "./key-auth.js";
-import { localize, type LocalizeDeps, type LocalizeResponse } from "./localize.js";
+import { localize, type LocalizeDeps } from "./localize.js";
 import { userEngineReach } from "./user-engine-reach.js";
 
 export interface TryEngineInput {

@@ -1,4 +1,4 @@
-import type { Plan } from "../../core/authz/model.js";
+import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";

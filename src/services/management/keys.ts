@@ -1,6 +1,6 @@
 import { checkServiceKeyGuards, type ServiceKeyChange } from "../../core/authz/service-key-guards.js";
 import { canActOnKey, listableKeyOwner } from "../../core/authz/team-rules.js";
-import type { KeyKind } from "../../core/authz/model.js";
+import type { KeyKind } from "../../contract/vocabulary.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { apiKeyStart, generateApiKeySecret, hashApiKeySecret } from "../../core/keys/api-key-format.js";
 import {

@@ -1,3 +1,10 @@
+import type { AuditEvent } from "../../contract/audit.js";
+import type { EngineRecord } from "../../contract/engines.js";
+import type { KeyRecord } from "../../contract/keys.js";
+import type { MemberRecord } from "../../contract/members.js";
+import type { Organization } from "../../contract/organizations.js";
+import type { RoleRecord } from "../../contract/roles.js";
+import type { User } from "../../contract/users.js";
 import { isRbacOn } from "../../core/authz/model.js";
 import { keyState } from "../../core/authz/authorize-key.js";
 import { stateFacts, type ApiKeyRow } from "../../storage/repositories/api-keys.js";
@@ -8,11 +15,11 @@ import type { OrganizationRow } from "../../storage/repositories/organizations.j
 import type { RoleRow } from "../../storage/repositories/roles.js";
 import type { UserRow } from "../../storage/repositories/users.js";
 
-/** Wire shapes of the management API: rows in, JSON-ready records out. Secrets never pass here. */
+/** Rows in, the contract's records out (src/contract). Secrets never pass here. */
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
-export function keyRecord(row: ApiKeyRow) {
+export function keyRecord(row: ApiKeyRow): KeyRecord {
   return {
     id: row.id,
     name: row.name,
@@ -30,7 +37,7 @@ export function keyRecord(row: ApiKeyRow) {
   };
 }
 
-export function organizationRecord(row: OrganizationRow) {
+export function organizationRecord(row: OrganizationRow): Organization {
   return {
     id: row.id,
     name: row.name,
@@ -42,11 +49,11 @@ export function organizationRecord(row: OrganizationRow) {
   };
 }
 
-export function userRecord(row: UserRow) {
+export function userRecord(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.isAdmin, createdAt: iso(row.createdAt)! };
 }
 
-export function roleRecord(row: RoleRow) {
+export function roleRecord(row: RoleRow): RoleRecord {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -57,7 +64,7 @@ export function roleRecord(row: RoleRow) {
   };
 }
 
-export function memberRecord(row: MemberRow) {
+export function memberRecord(row: MemberRow): MemberRecord {
   return {
     userId: row.userId,
     email: row.email,
@@ -70,7 +77,7 @@ export function memberRecord(row: MemberRow) {
   };
 }
 
-export function engineRecord(row: EngineRow, defaultEngineId: string | null) {
+export function engineRecord(row: EngineRow, defaultEngineId: string | null): EngineRecord {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -84,7 +91,7 @@ export function engineRecord(row: EngineRow, defaultEngineId: string | null) {
   };
 }
 
-export function auditRecord(row: AuditEventRow) {
+export function auditRecord(row: AuditEventRow): AuditEvent {
   return {
     id: row.id,
     action: row.action,

@@ -1,5 +1,5 @@
 import { requireManageTeam } from "../../core/authz/team-rules.js";
-import type { Permission } from "../../core/authz/model.js";
+import type { Permission } from "../../contract/vocabulary.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import {

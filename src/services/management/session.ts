@@ -1,3 +1,4 @@
+import type { Me } from "../../contract/session.js";
 import { AppError } from "../../core/errors/app-error.js";
 import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../security/passwords.js";
@@ -31,7 +32,7 @@ export async function logout(sql: Sql, token: string | undefined): Promise<void>
   if (token) await deleteSession(sql, hashSessionToken(token));
 }
 
-export async function me(sql: Sql, userId: string) {
+export async function me(sql: Sql, userId: string): Promise<Me> {
   const user = await findUserById(sql, userId);
   if (!user) throw new AppError(401, "unauthenticated", "Sign in first.");
   const orgs = await listOrganizationsOfUser(sql, userId);

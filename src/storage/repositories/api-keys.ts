@@ -1,5 +1,5 @@
 import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
-import type { KeyKind, Plan } from "../../core/authz/model.js";
+import type { KeyKind, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 import type { EngineRow } from "./engines.js";

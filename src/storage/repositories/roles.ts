@@ -1,4 +1,4 @@
-import type { Permission } from "../../core/authz/model.js";
+import type { Permission } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 

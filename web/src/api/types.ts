@@ -1,125 +1,21 @@
-/** Wire shapes of the management API (src/services/management/records.ts). */
-
-export type Permission = "engine:access" | "org:manage_team";
-export type Plan = "free" | "pro" | "enterprise";
-export type KeyKind = "personal" | "service";
-export type KeyState = "active" | "deactivated" | "denied";
-
-export interface Membership {
-  organizationId: string;
-  roleId: string;
-  organizationName?: string;
-}
-
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  memberships: Membership[];
-}
-
-export interface Organization {
-  id: string;
-  name: string;
-  plan: Plan;
-  rbac: boolean;
-  rbacOn: boolean;
-  defaultEngineId: string | null;
-  createdAt: string;
-}
-
-export interface Role {
-  id: string;
-  organizationId: string;
-  name: string;
-  permissions: Permission[];
-  isOwner: boolean;
-  createdAt: string;
-}
-
-export interface Member {
-  userId: string;
-  email: string;
-  name: string;
-  roleId: string;
-  roleName: string;
-  isOwner: boolean;
-  engineIds: string[];
-  joinedAt: string;
-}
-
-export interface Engine {
-  id: string;
-  organizationId: string;
-  name: string;
-  provider: string;
-  config: Record<string, unknown>;
-  hasCredentials: boolean;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Body of engine create/update. `credentials` is write-only: omit to keep, an object to replace, null to remove. */
-export interface EngineBody {
-  name?: string;
-  provider?: string;
-  config?: Record<string, unknown>;
-  credentials?: Record<string, string> | null;
-  isDefault?: boolean;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  kind: KeyKind;
-  organizationId: string;
-  ownerId: string | null;
-  ownerEmail: string | null;
-  roleId: string | null;
-  engineIds: string[];
-  start: string;
-  state: KeyState;
-  createdAt: string;
-  createdBy: string;
-  lastUsedAt: string | null;
-}
-
-export interface CreatedKey {
-  key: ApiKey;
-  secret: string;
-}
-
-export interface AuditEvent {
-  id: string;
-  action: string;
-  actor: { id: string | null; email: string | null };
-  target: { type: string; id: string | null };
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  createdAt: string;
-}
-
-export interface LocalizeResult {
-  sourceLocale: string;
-  targetLocale: string;
-  data: Record<string, unknown>;
-  model?: string;
-  usage?: { inputTokens: number; outputTokens: number };
-}
-
-/** RFC 9457 problem details as the server sends them (SPEC §2). */
-export interface Problem {
-  status: number;
-  code: string;
-  message: string;
-  errors?: { path: string; message: string }[];
-}
+/**
+ * The dashboard's names for the API's records and request bodies. The types are the server's own
+ * contract (src/contract), imported as types only: nothing of it reaches the bundle.
+ */
+export type {
+  AuditEvent,
+  CreatedKey,
+  EngineRecord as Engine,
+  EnginePatchBody as EngineBody,
+  KeyKind,
+  KeyRecord as ApiKey,
+  LocalizeResponse as LocalizeResult,
+  Me,
+  MemberRecord as Member,
+  Organization,
+  Permission,
+  Plan,
+  Problem,
+  RoleRecord as Role,
+  User,
+} from "../../../src/contract";

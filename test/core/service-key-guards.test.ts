@@ -101,12 +101,12 @@ describe("what the dashboard offers a service key: the guards' own rules", () =>
     expect(decision === "ok").toBe(fits);
   });
 
-  it.each([
-    ["a role with engine:access reaches every engine", ["engine:access"], [], ["eng_a", "eng_b"]],
-    ["without it, only the granted engines", [], ["eng_b"], ["eng_b"]],
-    ["no permission and no grant, none", ["org:manage_team"], [], []],
-  ])("%s", (_rule, permissions, granted, reachable) => {
-    expect(roleReachesEveryEngine(permissions)).toBe(permissions.includes("engine:access"));
+  it.each<[string, string[], string[], boolean, string[]]>([
+    ["a role with engine:access reaches every engine", ["engine:access"], [], true, ["eng_a", "eng_b"]],
+    ["without it, only the granted engines", [], ["eng_b"], false, ["eng_b"]],
+    ["no permission and no grant, none", ["org:manage_team"], [], false, []],
+  ])("%s", (_rule, permissions, granted, everyEngine, reachable) => {
+    expect(roleReachesEveryEngine(permissions)).toBe(everyEngine);
     const engines = [...base.organizationEngineIds].map((id) => ({ id }));
     const within = enginesWithin(memberReach(permissions, granted), engines).map((engine) => engine.id);
     expect(within).toEqual(reachable);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { API_DOCS_PATH } from "../../scripts/api-docs/api-markdown.js";
 import { renderApiMarkdown, type OpenApiDocument } from "../../scripts/api-docs/markdown.js";
 import { openApiDocument } from "../../scripts/api-docs/openapi-document.js";
+import { hoistTitledSchemas } from "../../src/http/openapi-components.js";
 
 const SUCCESS = /^2\d\d$/;
 const METHODS = ["get", "put", "post", "patch", "delete"];
@@ -49,5 +50,29 @@ describe("the API reference", () => {
     const committed = await readFile(fileURLToPath(new URL(`../../${API_DOCS_PATH}`, import.meta.url)), "utf8");
     const current = renderApiMarkdown(document);
     if (committed !== current) expect.fail(`${API_DOCS_PATH} is out of date: run npm run docs:api and commit it.`);
+  });
+});
+
+describe("hoistTitledSchemas", () => {
+  const record = { type: "object", title: "Thing", properties: { id: { type: "string" } } };
+
+  it("moves each titled object schema into components once and refers to it", () => {
+    const hoisted = hoistTitledSchemas({
+      paths: { "/a": { get: { schema: record } }, "/b": { get: { schema: { type: "array", items: record } } } },
+      components: { schemas: {} },
+    });
+    expect(hoisted.components.schemas).toEqual({ Thing: record });
+    expect(hoisted.paths).toEqual({
+      "/a": { get: { schema: { $ref: "#/components/schemas/Thing" } } },
+      "/b": { get: { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } },
+    });
+  });
+
+  it("leaves properties named title alone, and refuses two different schemas under one title", () => {
+    const titled = { type: "object", properties: { title: { type: "string" } } };
+    expect(hoistTitledSchemas({ paths: { titled }, components: {} }).paths).toEqual({ titled });
+    expect(() =>
+      hoistTitledSchemas({ paths: { a: record, b: { ...record, properties: {} } }, components: {} }),
+    ).toThrow(/Two different schemas are titled Thing/);
   });
 });

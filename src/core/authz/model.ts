@@ -1,6 +1,5 @@
+// The model of SPEC §1, over the contract's closed vocabularies.
 import type { Permission, Plan } from "../../contract/vocabulary.js";
-
-/** The model of SPEC §1 over the contract's vocabularies (src/contract/vocabulary.ts). */
 
 export interface OrganizationEntitlement {
   plan: Plan;

@@ -22,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is pure data shared with the dashboard: typebox and its own files, nothing else.
+    files: ["src/contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["node:*", "../*"], message: "src/contract imports only typebox and src/contract." }] },
+      ],
+    },
+  },
+  {
     files: ["test/**/*.ts", "bench/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },

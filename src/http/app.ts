@@ -8,6 +8,7 @@ import type { AppDeps } from "./deps.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
+import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
@@ -18,6 +19,26 @@ import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The sections of the OpenAPI document (and of docs/api.md), in reading order. */
+const OPENAPI_TAGS = [
+  { name: "localization", description: "The localization API (SPEC §3), authenticated by API key." },
+  {
+    name: "lingo.dev compatibility",
+    description: "The paths the Lingo.dev and Replexica SDKs call (docs/lingo-sdk.md), with the same key and rules.",
+  },
+  {
+    name: "session",
+    description: "Signing in and out of the dashboard; the session cookie authenticates the management API.",
+  },
+  { name: "organizations", description: "An organization's settings and its audit log." },
+  { name: "roles", description: "Roles: named sets of permissions (`engine:access`, `org:manage_team`)." },
+  { name: "members", description: "Members, their role, and per-engine grants." },
+  { name: "engines", description: "Translation engines: a provider and its settings. Credentials are write-only." },
+  { name: "keys", description: "Personal and service API keys. A key's secret is returned once, when it is created." },
+  { name: "admin", description: "Instance administration: users, organizations and plans (instance admins only)." },
+  { name: "operations", description: "Liveness and readiness for load balancers and orchestrators." },
+];
 
 export interface BuildAppOptions {
   /** Pino options or an existing logger config; `false` silences logs (tests that do not inspect them). */
@@ -77,13 +98,26 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     openapi: {
       openapi: "3.1.0",
       info: { title: "Glossa", version: "0.1.0", description: "Self-hostable localization API" },
+      tags: OPENAPI_TAGS,
       components: {
         securitySchemes: {
-          apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
-          session: { type: "apiKey", in: "cookie", name: "glossa_session" },
+          apiKey: {
+            type: "apiKey",
+            in: "header",
+            name: "X-API-Key",
+            description: "An API key (`gls_…`); `Authorization: Bearer gls_…` is accepted too.",
+          },
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: "glossa_session",
+            description: "The dashboard session: an httpOnly cookie set by `POST /api/session`.",
+          },
         },
       },
     },
+    transformObject: (document) =>
+      "openapiObject" in document ? hoistTitledSchemas(document.openapiObject) : document.swaggerObject,
   });
 
   await app.register(healthRoutes(deps.sql));

@@ -1,6 +1,7 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../core/errors/app-error.js";
+import { problemResponses } from "../contract/problem.js";
 import { problem } from "../core/errors/problem.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
@@ -33,6 +34,14 @@ function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
+ * JSON-RPC over Streamable HTTP is described by the MCP specification (docs/mcp.md), not by
+ * OpenAPI: the routes are hidden. The transport writes the successful answers itself; the
+ * refusals before it (and 405) are problem+json like everywhere else.
+ */
+const POST_SCHEMA = { hide: true, response: problemResponses(400, 401, 413, 415, 429, 503) };
+const OTHER_METHODS_SCHEMA = { hide: true, response: problemResponses(405) };
+
+/**
  * The MCP server of SPEC §4 over Streamable HTTP, in the SDK's stateless mode: every POST gets a new
  * server and transport, so any instance behind a load balancer can answer any request, and every
  * tool call evaluates the key afresh.
@@ -40,7 +49,7 @@ function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
 export const mcpRoutes =
   (deps: AppDeps) =>
   async (app: FastifyInstance): Promise<void> => {
-    app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
+    app.post("/mcp", { schema: POST_SCHEMA }, async (request, reply) => {
       await refuseUnauthenticated(deps, request);
 
       const secret = apiKeyFromHeaders(request.headers);
@@ -78,6 +87,6 @@ export const mcpRoutes =
       }
     });
 
-    app.get("/mcp", { schema: { hide: true } }, methodNotAllowed);
-    app.delete("/mcp", { schema: { hide: true } }, methodNotAllowed);
+    app.get("/mcp", { schema: OTHER_METHODS_SCHEMA }, methodNotAllowed);
+    app.delete("/mcp", { schema: OTHER_METHODS_SCHEMA }, methodNotAllowed);
   };

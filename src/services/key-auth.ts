@@ -1,6 +1,7 @@
 import type { KeyId, OrganizationId, UserId } from "../contract/ids.js";
 import { authorizeKey } from "../core/authz/authorize-key.js";
-import { REACH_ALL, type EngineReach, type KeyKind } from "../core/authz/model.js";
+import type { KeyKind } from "../contract/vocabulary.js";
+import { REACH_ALL, type EngineReach } from "../core/authz/model.js";
 import { AppError } from "../core/errors/app-error.js";
 import { hashApiKeySecret, isWellFormedApiKey } from "../core/keys/api-key-format.js";
 import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";

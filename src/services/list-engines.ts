@@ -1,21 +1,13 @@
-import { reachesEngine } from "../core/authz/model.js";
+import type { ReachableEngine } from "../contract/engines.js";
+import { enginesWithin } from "../core/authz/model.js";
 import { listEngines, type EngineRow } from "../storage/repositories/engines.js";
 import { findOrganization } from "../storage/repositories/organizations.js";
 import type { Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
 
-export interface ReachableEngine {
-  id: string;
-  name: string;
-  provider: string;
-  /** Used when a request names no `engineId`. */
-  isDefault: boolean;
-}
-
 /** The engines of the key's organization that the key reaches now (SPEC §1 rule 4). */
 export async function reachableEngineRows(sql: Sql, principal: KeyPrincipal): Promise<EngineRow[]> {
-  const engines = await listEngines(sql, principal.organizationId);
-  return engines.filter((engine) => reachesEngine(principal.reach, engine.id));
+  return enginesWithin(principal.reach, await listEngines(sql, principal.organizationId));
 }
 
 /** The engines this key reaches now, with the organization's default marked. */

@@ -1,3 +1,4 @@
+import type { LocalizeResponse } from "../contract/process.js";
 import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { icuUnits } from "../core/content/icu-units.js";
 import { collectStrings, replaceStrings, type JsonValue } from "../core/content/walk-strings.js";
@@ -22,14 +23,6 @@ export interface LocalizeRequest {
   targetLocale: string;
   data: Record<string, JsonValue>;
   hints: Record<string, string[]> | undefined;
-}
-
-export interface LocalizeResponse {
-  sourceLocale: string;
-  targetLocale: string;
-  data: Record<string, JsonValue>;
-  model?: string;
-  usage?: { inputTokens: number; outputTokens: number };
 }
 
 /** The shell the pipeline needs: the database (translation memory) and the secret that opens credentials. */

@@ -1,23 +1,6 @@
-import { credentialFields, type CredentialField } from "../core/engines/credentials.js";
-import type { SupportedPairs } from "../core/engines/supported-pairs.js";
+import type { ProviderCatalog, ProviderInfo } from "../contract/providers.js";
+import { credentialFields } from "../core/engines/credentials.js";
 import { PROVIDERS } from "../engines/registry.js";
-
-/** What the dashboard's engine form knows about a provider. */
-export interface ProviderInfo {
-  name: string;
-  /** JSON Schema of the whole configuration object. */
-  configSchema: unknown;
-  credentials: CredentialField[];
-  exampleConfig: Record<string, unknown>;
-  supportedPairs: SupportedPairs;
-}
-
-export interface ProviderCatalog {
-  /** Every provider this server supports, the recommended default first. */
-  providers: ProviderInfo[];
-  /** What a new engine should use when nothing else is configured: `apertium` when a pair is installed, else `pseudo`. */
-  defaultProvider: string;
-}
 
 /**
  * Offline machine translation is the embedded default wherever Apertium has a pair

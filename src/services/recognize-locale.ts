@@ -1,18 +1,8 @@
-import { describeLanguage, type LocaleDescription } from "../core/locale/describe-locale.js";
+import type { RecognizedLocale } from "../contract/process.js";
+import { describeLanguage } from "../core/locale/describe-locale.js";
 
 /** The detector looks at this many characters at most; more does not change its answer. */
 const DETECTION_SAMPLE_CHARS = 10_000;
-
-export type RecognizedLocale =
-  | (LocaleDescription & { reliable: boolean })
-  | {
-      locale: null;
-      language: null;
-      region: null;
-      script: null;
-      direction: null;
-      reliable: false;
-    };
 
 interface Detector {
   detect(text: string): { language: string; isReliable(): boolean };

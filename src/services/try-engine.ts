@@ -1,8 +1,9 @@
 import type { EngineId, OrganizationId, UserId } from "../contract/ids.js";
+import type { LocalizeResponse } from "../contract/process.js";
 import type { JsonValue } from "../core/content/walk-strings.js";
 import { findEngine } from "../storage/repositories/engines.js";
 import type { KeyPrincipal } from "./key-auth.js";
-import { localize, type LocalizeDeps, type LocalizeResponse } from "./localize.js";
+import { localize, type LocalizeDeps } from "./localize.js";
 import { userEngineReach } from "./user-engine-reach.js";
 
 export interface TryEngineInput {

@@ -1,22 +1,7 @@
+import type { WhoamiResponse } from "../contract/process.js";
 import type { Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { reachableEngineRows } from "./list-engines.js";
-
-export interface EngineSummary {
-  id: string;
-  name: string;
-}
-
-export interface WhoamiResponse {
-  organizationId: string;
-  keyId: string;
-  kind: "personal" | "service";
-  userId: string | null;
-  email: string | null;
-  /** Same as `userId`: clients of other localization APIs (the Lingo.dev SDK) read `id`. */
-  id: string | null;
-  engines: EngineSummary[];
-}
 
 export async function whoami(sql: Sql, principal: KeyPrincipal): Promise<WhoamiResponse> {
   return {

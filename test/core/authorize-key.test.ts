@@ -5,7 +5,8 @@ import {
   keyState,
   type KeyAuthorizationFacts,
 } from "../../src/core/authz/authorize-key.js";
-import { REACH_ALL, isRbacOn, type EngineReach, type Plan } from "../../src/core/authz/model.js";
+import type { Plan } from "../../src/contract/vocabulary.js";
+import { REACH_ALL, isRbacOn, type EngineReach } from "../../src/core/authz/model.js";
 import { AppError } from "../../src/core/errors/app-error.js";
 import { refusal } from "../support/refusal.js";
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkServiceKeyGuards, type ServiceKeyChange } from "../../src/core/authz/service-key-guards.js";
-import { REACH_ALL } from "../../src/core/authz/model.js";
+import { enginesWithin, memberReach, REACH_ALL, roleReachesEveryEngine } from "../../src/core/authz/model.js";
+import {
+  checkServiceKeyGuards,
+  roleFitsServiceKey,
+  type ServiceKeyChange,
+} from "../../src/core/authz/service-key-guards.js";
 import { refusal } from "../support/refusal.js";
 
 const ORG = "org_a";
@@ -80,5 +84,32 @@ describe("SPEC §1 anti-escalation guards (service keys, on create and on every 
         actor: { permissions: ["org:manage_team"], reach: { kind: "some", engineIds: new Set() } },
       }),
     ).toBe("403 role_not_in_organization");
+  });
+});
+
+describe("what the dashboard offers a service key: the guards' own rules", () => {
+  it.each([
+    [["engine:access"], true],
+    [[], true],
+    [["engine:access", "org:manage_team"], false],
+    [["org:manage_team"], false],
+  ])("a role holding %j fits a service key: %s", (permissions, fits) => {
+    expect(roleFitsServiceKey({ permissions })).toBe(fits);
+    const decision = codeOf({ role: { id: "rol_t", found: { organizationId: ORG, permissions } } });
+    expect(decision === "ok").toBe(fits);
+  });
+
+  it.each<[string, string[], string[], boolean, string[]]>([
+    ["a role with engine:access reaches every engine", ["engine:access"], [], true, ["eng_a", "eng_b"]],
+    ["without it, only the granted engines", [], ["eng_b"], false, ["eng_b"]],
+    ["no permission and no grant, none", ["org:manage_team"], [], false, []],
+  ])("%s", (_rule, permissions, granted, everyEngine, reachable) => {
+    expect(roleReachesEveryEngine(permissions)).toBe(everyEngine);
+    const engines = [...base.organizationEngineIds].map((id) => ({ id }));
+    const within = enginesWithin(memberReach(permissions, granted), engines).map((engine) => engine.id);
+    expect(within).toEqual(reachable);
+    const actor = { permissions: ["org:manage_team"], reach: memberReach(permissions, granted) };
+    for (const engine of engines)
+      expect(codeOf({ actor, addedEngineIds: [engine.id] }) === "ok").toBe(reachable.includes(engine.id));
   });
 });

@@ -1,3 +1,4 @@
+import type { KeyKind, KeyState } from "../../contract/vocabulary.js";
 import { deny, type Decision } from "./decision.js";
 import {
   REACH_ALL,
@@ -6,8 +7,6 @@ import {
   memberReach,
   reachesEngine,
   type EngineReach,
-  type KeyKind,
-  type KeyState,
   type OrganizationEntitlement,
 } from "./model.js";
 

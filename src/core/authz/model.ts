@@ -1,12 +1,5 @@
-/** The vocabulary of SPEC §1, shared by the authorization decision and the guards. */
-export const PERMISSIONS = ["engine:access", "org:manage_team"] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const PLANS = ["free", "pro", "enterprise"] as const;
-export type Plan = (typeof PLANS)[number];
-
-export type KeyKind = "personal" | "service";
-export type KeyState = "active" | "deactivated" | "denied";
+// The model of SPEC §1, over the contract's closed vocabularies.
+import type { Permission, Plan } from "../../contract/vocabulary.js";
 
 export interface OrganizationEntitlement {
   plan: Plan;
@@ -31,8 +24,18 @@ export function reachesEngine(reach: EngineReach, engineId: string): boolean {
   return reach.kind === "all" || reach.engineIds.has(engineId);
 }
 
+/** The engines among `engines` that `reach` covers. */
+export function enginesWithin<E extends { id: string }>(reach: EngineReach, engines: readonly E[]): E[] {
+  return engines.filter((engine) => reachesEngine(reach, engine.id));
+}
+
+/** A role holding `engine:access` reaches every engine of its organization; grants matter only without it. */
+export function roleReachesEveryEngine(rolePermissions: readonly string[]): boolean {
+  return hasPermission(rolePermissions, "engine:access");
+}
+
 /** A member's reach when RBAC is on: the role's `engine:access`, else the per-engine grants. */
 export function memberReach(rolePermissions: readonly string[], grantedEngineIds: readonly string[]): EngineReach {
-  if (hasPermission(rolePermissions, "engine:access")) return REACH_ALL;
+  if (roleReachesEveryEngine(rolePermissions)) return REACH_ALL;
   return { kind: "some", engineIds: new Set(grantedEngineIds) };
 }

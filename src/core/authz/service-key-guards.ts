@@ -20,6 +20,16 @@ export interface ServiceKeyChange {
   organizationEngineIds: ReadonlySet<string>;
 }
 
+/** What a service key's role may not hold: every permission beyond engine:access. */
+export function permissionsBeyondEngineAccess(permissions: readonly string[]): string[] {
+  return permissions.filter((permission) => permission !== "engine:access");
+}
+
+/** Whether a role may be given to a service key at all (else the guard answers `role_too_broad`). */
+export function roleFitsServiceKey(role: { permissions: readonly string[] }): boolean {
+  return permissionsBeyondEngineAccess(role.permissions).length === 0;
+}
+
 /** The anti-escalation guards of SPEC §1, checked in table order on create and on every edit. */
 export function checkServiceKeyGuards(change: ServiceKeyChange): Decision<Record<never, never>, ServiceKeyGuardCode> {
   if (!isRbacOn(change.organization)) {
@@ -33,7 +43,7 @@ export function checkServiceKeyGuards(change: ServiceKeyChange): Decision<Record
     if (!role.found || role.found.organizationId !== change.organizationId) {
       return deny("role_not_in_organization", { roleId: role.id });
     }
-    const beyondEngineAccess = role.found.permissions.filter((permission) => permission !== "engine:access");
+    const beyondEngineAccess = permissionsBeyondEngineAccess(role.found.permissions);
     if (beyondEngineAccess.length > 0) {
       return deny("role_too_broad", { extraPermissions: beyondEngineAccess });
     }

@@ -21,8 +21,8 @@ export const deepl: ProviderDescriptor = {
   exampleConfig: { formality: "default", models: [{ model: "default", rank: 0 }] },
   supportedPairs: async () => ({
     kind: "languages",
-    sourceLanguages: DEEPL_LANGUAGES,
-    targetLanguages: DEEPL_LANGUAGES,
+    sourceLanguages: [...DEEPL_LANGUAGES],
+    targetLanguages: [...DEEPL_LANGUAGES],
   }),
   create: deeplProvider,
 };

@@ -47,6 +47,20 @@ function setPageHeaders(reply: FastifyReply): void {
   reply.header("cache-control", "no-cache");
 }
 
+/** The dashboard's pages are HTML, not API: hidden from the OpenAPI document. */
+const PAGE_SCHEMA = {
+  hide: true,
+  response: {
+    200: { description: "the dashboard's page", content: { "text/html": { schema: { type: "string" } } } },
+  },
+};
+const NOT_BUILT_SCHEMA = {
+  hide: true,
+  response: {
+    503: { description: "how to build the dashboard", content: { "text/plain": { schema: { type: "string" } } } },
+  },
+};
+
 /**
  * Serves the built dashboard at `/`: its files, and `index.html` for every other GET that is
  * not an API path (the app routes on the client). Without a build, `/` says how to make one.
@@ -55,7 +69,7 @@ export async function registerDashboard(app: FastifyInstance, root: string = DEF
   const indexFile = join(root, "index.html");
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, "dashboard not built; run npm run build");
-    app.get("/", { schema: { hide: true } }, async (_request, reply) =>
+    app.get("/", { schema: NOT_BUILT_SCHEMA }, async (_request, reply) =>
       reply
         .status(503)
         .type("text/plain; charset=utf-8")
@@ -85,8 +99,8 @@ export async function registerDashboard(app: FastifyInstance, root: string = DEF
     setPageHeaders(reply);
     return reply.sendFile("index.html");
   };
-  app.get("/", { schema: { hide: true } }, sendApp);
-  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/", { schema: PAGE_SCHEMA }, sendApp);
+  app.get("/*", { schema: PAGE_SCHEMA }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (isApiPath(path)) return reply.callNotFound();
     return sendApp(request, reply);

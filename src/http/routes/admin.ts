@@ -1,4 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { CreateOrgBody, Organization, OrganizationList, PlanBody } from "../../contract/organizations.js";
+import { OrgParams } from "../../contract/params.js";
+import { problemResponses } from "../../contract/problem.js";
+import { CreateUserBody, User, UserList } from "../../contract/users.js";
 import {
   changePlan,
   createOrganization,
@@ -9,8 +13,6 @@ import {
 import type { AppDeps } from "../deps.js";
 import { pathIds } from "../path-ids.js";
 import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
-import { OrgParams } from "../schemas/common.js";
-import { CreateOrgBody, CreateUserBody, PlanBody } from "../schemas/management.js";
 
 /** Instance administration (SPEC §5): instance admins only. */
 export const adminRoutes =
@@ -18,19 +20,70 @@ export const adminRoutes =
   async (app) => {
     app.addHook("preHandler", sessionAuth(deps.sql));
     app.addHook("preHandler", async (request) => requireInstanceAdmin(request));
-    const tags = ["admin"];
+    const route = { tags: ["admin"], security: [{ session: [] }] };
 
-    app.get("/api/admin/users", { schema: { tags } }, async () => ({ users: await listAllUsers(deps.sql) }));
-    app.post("/api/admin/users", { schema: { body: CreateUserBody, tags } }, async (request, reply) =>
-      reply.status(201).send(await createUser(deps.sql, request.body)),
+    app.get(
+      "/api/admin/users",
+      {
+        schema: {
+          summary: "Lists every user of the instance.",
+          ...route,
+          response: { 200: UserList, ...problemResponses(401, 403, 503) },
+        },
+      },
+      async () => ({
+        users: await listAllUsers(deps.sql),
+      }),
     );
-    app.get("/api/admin/orgs", { schema: { tags } }, async () => ({
-      organizations: await listAllOrganizations(deps.sql),
-    }));
-    app.post("/api/admin/orgs", { schema: { body: CreateOrgBody, tags } }, async (request, reply) =>
-      reply.status(201).send(await createOrganization(deps.sql, currentUser(request).id, request.body)),
+    app.post(
+      "/api/admin/users",
+      {
+        schema: {
+          summary: "Creates a user.",
+          ...route,
+          body: CreateUserBody,
+          response: { 201: User, ...problemResponses(400, 401, 403, 409, 413, 415, 503) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createUser(deps.sql, request.body)),
     );
-    app.put("/api/admin/orgs/:orgId/plan", { schema: { params: OrgParams, body: PlanBody, tags } }, async (request) =>
-      changePlan(deps.sql, { ...pathIds(request.params), actorId: currentUser(request).id }, request.body),
+    app.get(
+      "/api/admin/orgs",
+      {
+        schema: {
+          summary: "Lists every organization.",
+          ...route,
+          response: { 200: OrganizationList, ...problemResponses(401, 403, 503) },
+        },
+      },
+      async () => ({ organizations: await listAllOrganizations(deps.sql) }),
+    );
+    app.post(
+      "/api/admin/orgs",
+      {
+        schema: {
+          summary: "Creates an organization with its seeded roles (Owner, Admin, Member) and its owner.",
+          ...route,
+          body: CreateOrgBody,
+          response: { 201: Organization, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createOrganization(deps.sql, currentUser(request).id, request.body)),
+    );
+    app.put(
+      "/api/admin/orgs/:orgId/plan",
+      {
+        schema: {
+          summary:
+            "Changes an organization's plan and RBAC entitlement, in force for the next call: service keys deactivate or come back at once.",
+          ...route,
+          params: OrgParams,
+          body: PlanBody,
+          response: { 200: Organization, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
+        },
+      },
+      async (request) =>
+        changePlan(deps.sql, { ...pathIds(request.params), actorId: currentUser(request).id }, request.body),
     );
   };

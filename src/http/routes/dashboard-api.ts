@@ -1,4 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { TryEngineBody } from "../../contract/engines.js";
+import { OrgEngineParams } from "../../contract/params.js";
+import { problemResponses } from "../../contract/problem.js";
+import { LocalizeResponse } from "../../contract/process.js";
+import { ProviderCatalog } from "../../contract/providers.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
 import { requireLocale } from "../../services/localize-input.js";
 import { providerCatalog } from "../../services/provider-catalog.js";
@@ -6,8 +11,6 @@ import { tryEngine } from "../../services/try-engine.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
 import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
-import { OrgEngineParams } from "../schemas/common.js";
-import { TryEngineBody } from "../schemas/dashboard.js";
 
 /** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
 export const dashboardApiRoutes =
@@ -15,11 +18,35 @@ export const dashboardApiRoutes =
   async (app) => {
     app.addHook("preHandler", sessionAuth(deps.sql));
 
-    app.get("/api/providers", { schema: { tags: ["engines"] } }, async () => providerCatalog());
+    const route = { tags: ["engines"], security: [{ session: [] }] };
+
+    app.get(
+      "/api/providers",
+      {
+        schema: {
+          summary: "Lists the engine providers this server supports, the recommended default first.",
+          ...route,
+          response: { 200: ProviderCatalog, ...problemResponses(401, 503) },
+        },
+      },
+      async () => providerCatalog(),
+    );
 
     app.post(
       "/api/orgs/:orgId/engines/:engineId/try",
-      { schema: { params: OrgEngineParams, body: TryEngineBody, tags: ["engines"] } },
+      {
+        schema: {
+          summary:
+            "Tries an engine with the signed-in user's reach, as their personal key would: a localize call without a key.",
+          ...route,
+          params: OrgEngineParams,
+          body: TryEngineBody,
+          response: {
+            200: LocalizeResponse,
+            ...problemResponses(400, 401, 403, 404, 413, 415, 422, 502, 503),
+          },
+        },
+      },
       async (request) => {
         const user = currentUser(request);
         return tryEngine(

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LingoI18nBody, LingoUser } from "../../contract/lingo.js";
+import { problemResponses } from "../../contract/problem.js";
+import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
 import { authenticateKey } from "../../services/key-auth.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
@@ -6,8 +9,6 @@ import { recognizeLocale } from "../../services/recognize-locale.js";
 import { clientGoneSignal } from "../client-gone.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
-import { LingoI18nBody } from "../schemas/lingo.js";
-import { RecognizeBody } from "../schemas/process.js";
 
 /**
  * Aliases for the paths the Lingo.dev SDKs call that SPEC §3 names differently (docs/lingo-sdk.md).
@@ -20,39 +21,74 @@ export const lingoCompatRoutes =
     const authDeps = keyAuthDeps(deps);
     const route = { tags: ["lingo.dev compatibility"], security: [{ apiKey: [] }] };
 
-    app.post("/i18n", { schema: { ...route, body: LingoI18nBody } }, async (request, reply) => {
-      const signal = clientGoneSignal(reply);
-      const body = request.body;
-      const pending = normalizeLocalizeInput({
-        engineId: body.engineId,
-        sourceLocale: body.locale.source,
-        targetLocale: body.locale.target,
-        data: body.data,
-        hints: body.hints,
-      });
-      const principal = await authenticateKey(
-        authDeps,
-        apiKeyFromHeaders(request.headers),
-        request.ip,
-        pending.engineId,
-      );
-      return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
-    });
+    app.post(
+      "/i18n",
+      {
+        schema: {
+          summary: "Localizes, in the request shape older Lingo.dev and Replexica SDKs send.",
+          ...route,
+          body: LingoI18nBody,
+          response: {
+            200: LocalizeResponse,
+            ...problemResponses(400, 401, 403, 404, 413, 415, 422, 429, 502, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const signal = clientGoneSignal(reply);
+        const body = request.body;
+        const pending = normalizeLocalizeInput({
+          engineId: body.engineId,
+          sourceLocale: body.locale.source,
+          targetLocale: body.locale.target,
+          data: body.data,
+          hints: body.hints,
+        });
+        const principal = await authenticateKey(
+          authDeps,
+          apiKeyFromHeaders(request.headers),
+          request.ip,
+          pending.engineId,
+        );
+        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
+      },
+    );
 
-    app.post("/recognize", { schema: { ...route, body: RecognizeBody } }, async (request) => {
-      await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
-      return recognizeLocale(request.body.text);
-    });
+    app.post(
+      "/recognize",
+      {
+        schema: {
+          summary: "Recognizes the language of a text; same as `POST /process/recognize`.",
+          ...route,
+          body: RecognizeBody,
+          response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
+        },
+      },
+      async (request) => {
+        await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
+        return recognizeLocale(request.body.text);
+      },
+    );
 
     /** The key's user as the current SDK's `whoami()` reads it; `email` null for service keys (the SDK then returns null). */
-    app.get("/users/me", { schema: route }, async (request) => {
-      const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
-      return {
-        id: principal.userId,
-        email: principal.email,
-        organizationId: principal.organizationId,
-        keyId: principal.keyId,
-        kind: principal.kind,
-      };
-    });
+    app.get(
+      "/users/me",
+      {
+        schema: {
+          summary: "Describes the key's user as the current Lingo.dev SDK's `whoami()` reads it.",
+          ...route,
+          response: { 200: LingoUser, ...problemResponses(401, 403, 429, 503) },
+        },
+      },
+      async (request) => {
+        const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
+        return {
+          id: principal.userId,
+          email: principal.email,
+          organizationId: principal.organizationId,
+          keyId: principal.keyId,
+          kind: principal.kind,
+        };
+      },
+    );
   };

@@ -1,4 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { AuditEventList, AuditQuery } from "../../contract/audit.js";
+import { EngineBody, EngineList, EnginePatchBody, EngineRecord } from "../../contract/engines.js";
+import { NoContent } from "../../contract/fields.js";
+import { CreateKeyBody, CreatedKey, KeyList, KeyListQuery, KeyPatchBody, KeyRecord } from "../../contract/keys.js";
+import { AddMemberBody, MemberList, MemberPatchBody, MemberRecord } from "../../contract/members.js";
+import { Organization, UpdateOrgBody } from "../../contract/organizations.js";
+import {
+  OrgEngineParams,
+  OrgKeyParams,
+  OrgMemberEngineParams,
+  OrgMemberParams,
+  OrgParams,
+  OrgRoleParams,
+} from "../../contract/params.js";
+import { problemResponses } from "../../contract/problem.js";
+import { RoleBody, RoleList, RolePatchBody, RoleRecord } from "../../contract/roles.js";
 import { createEngine, deleteEngine, getEngine, listEngines, updateEngine } from "../../services/management/engines.js";
 import { createKey, deleteKey, listKeys, updateKey } from "../../services/management/keys.js";
 import {
@@ -13,27 +29,6 @@ import { createRole, deleteRole, listRoles, updateRole } from "../../services/ma
 import type { AppDeps } from "../deps.js";
 import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
-import {
-  OrgEngineParams,
-  OrgKeyParams,
-  OrgMemberEngineParams,
-  OrgMemberParams,
-  OrgParams,
-  OrgRoleParams,
-} from "../schemas/common.js";
-import {
-  AddMemberBody,
-  AuditQuery,
-  CreateKeyBody,
-  EngineBody,
-  EnginePatchBody,
-  KeyListQuery,
-  KeyPatchBody,
-  MemberPatchBody,
-  RoleBody,
-  RolePatchBody,
-  UpdateOrgBody,
-} from "../schemas/management.js";
 
 /**
  * Organization management (SPEC §5). Routes only translate HTTP to service calls; every
@@ -49,18 +44,52 @@ export const organizationRoutes =
     const scope = <Params extends { orgId: string }>(
       request: { params: Params } & Parameters<typeof currentUser>[0],
     ) => ({ ...pathIds(request.params), actorId: me(request) });
+    const security = [{ session: [] }];
+    const read = problemResponses(400, 401, 404, 503);
+    const write = problemResponses(400, 401, 403, 404, 413, 415, 503);
+    const writeOrConflict = problemResponses(400, 401, 403, 404, 409, 413, 415, 503);
+    const remove = problemResponses(400, 401, 403, 404, 503);
 
-    app.get("/api/orgs/:orgId", { schema: { params: OrgParams, tags: ["organizations"] } }, async (request) =>
-      getOrganization(sql, pathIds(request.params).organizationId, currentUser(request)),
+    app.get(
+      "/api/orgs/:orgId",
+      {
+        schema: {
+          summary: "Reads an organization (its members, and instance admins).",
+          params: OrgParams,
+          tags: ["organizations"],
+          security,
+          response: { 200: Organization, ...read },
+        },
+      },
+      async (request) => getOrganization(sql, pathIds(request.params).organizationId, currentUser(request)),
     );
     app.patch(
       "/api/orgs/:orgId",
-      { schema: { params: OrgParams, body: UpdateOrgBody, tags: ["organizations"] } },
+      {
+        schema: {
+          summary: "Renames the organization or sets its default engine; needs `org:manage_team`.",
+          params: OrgParams,
+          body: UpdateOrgBody,
+          tags: ["organizations"],
+          security,
+          response: { 200: Organization, ...write },
+        },
+      },
       async (request) => updateOrganization(sql, scope(request), request.body),
     );
     app.get(
       "/api/orgs/:orgId/audit",
-      { schema: { params: OrgParams, querystring: AuditQuery, tags: ["organizations"] } },
+      {
+        schema: {
+          summary:
+            "Lists audit events, newest first: filter by action, actor or target, page with `before`; `limit` defaults to 100, at most 500.",
+          params: OrgParams,
+          querystring: AuditQuery,
+          tags: ["organizations"],
+          security,
+          response: { 200: AuditEventList, ...read },
+        },
+      },
       async (request) => {
         const { limit, ...filter } = request.query;
         return {
@@ -73,22 +102,61 @@ export const organizationRoutes =
     );
 
     // Roles
-    app.get("/api/orgs/:orgId/roles", { schema: { params: OrgParams, tags: ["roles"] } }, async (request) => ({
-      roles: await listRoles(sql, scope(request)),
-    }));
+    app.get(
+      "/api/orgs/:orgId/roles",
+      {
+        schema: {
+          summary: "Lists the organization's roles.",
+          params: OrgParams,
+          tags: ["roles"],
+          security,
+          response: { 200: RoleList, ...read },
+        },
+      },
+      async (request) => ({
+        roles: await listRoles(sql, scope(request)),
+      }),
+    );
     app.post(
       "/api/orgs/:orgId/roles",
-      { schema: { params: OrgParams, body: RoleBody, tags: ["roles"] } },
+      {
+        schema: {
+          summary: "Creates a role; needs `org:manage_team`.",
+          params: OrgParams,
+          body: RoleBody,
+          tags: ["roles"],
+          security,
+          response: { 201: RoleRecord, ...writeOrConflict },
+        },
+      },
       async (request, reply) => reply.status(201).send(await createRole(sql, scope(request), request.body)),
     );
     app.patch(
       "/api/orgs/:orgId/roles/:roleId",
-      { schema: { params: OrgRoleParams, body: RolePatchBody, tags: ["roles"] } },
+      {
+        schema: {
+          summary:
+            "Renames a role or changes its permissions; a role held by service keys may hold `engine:access` only.",
+          params: OrgRoleParams,
+          body: RolePatchBody,
+          tags: ["roles"],
+          security,
+          response: { 200: RoleRecord, ...writeOrConflict },
+        },
+      },
       async (request) => updateRole(sql, scope(request), request.body),
     );
     app.delete(
       "/api/orgs/:orgId/roles/:roleId",
-      { schema: { params: OrgRoleParams, tags: ["roles"] } },
+      {
+        schema: {
+          summary: "Deletes a role that no member or service key holds.",
+          params: OrgRoleParams,
+          tags: ["roles"],
+          security,
+          response: { 204: NoContent("The role is deleted."), ...problemResponses(400, 401, 403, 404, 409, 503) },
+        },
+      },
       async (request, reply) => {
         await deleteRole(sql, scope(request));
         return reply.status(204).send();
@@ -96,22 +164,64 @@ export const organizationRoutes =
     );
 
     // Members and per-engine grants
-    app.get("/api/orgs/:orgId/members", { schema: { params: OrgParams, tags: ["members"] } }, async (request) => ({
-      members: await listMembers(sql, scope(request)),
-    }));
+    app.get(
+      "/api/orgs/:orgId/members",
+      {
+        schema: {
+          summary: "Lists the members with their role and engine grants.",
+          params: OrgParams,
+          tags: ["members"],
+          security,
+          response: { 200: MemberList, ...read },
+        },
+      },
+      async (request) => ({
+        members: await listMembers(sql, scope(request)),
+      }),
+    );
     app.post(
       "/api/orgs/:orgId/members",
-      { schema: { params: OrgParams, body: AddMemberBody, tags: ["members"] } },
+      {
+        schema: {
+          summary: "Adds an existing user (by `userId` or `email`) with a role; needs `org:manage_team`.",
+          params: OrgParams,
+          body: AddMemberBody,
+          tags: ["members"],
+          security,
+          response: { 201: MemberRecord, ...writeOrConflict },
+        },
+      },
       async (request, reply) => reply.status(201).send(await addMember(sql, scope(request), request.body)),
     );
     app.patch(
       "/api/orgs/:orgId/members/:userId",
-      { schema: { params: OrgMemberParams, body: MemberPatchBody, tags: ["members"] } },
+      {
+        schema: {
+          summary:
+            "Changes a member's role. Only an owner grants or takes away the Owner role, and the last owner keeps it.",
+          params: OrgMemberParams,
+          body: MemberPatchBody,
+          tags: ["members"],
+          security,
+          response: { 200: MemberRecord, ...writeOrConflict },
+        },
+      },
       async (request) => changeMemberRole(sql, scope(request), request.body.roleId),
     );
     app.delete(
       "/api/orgs/:orgId/members/:userId",
-      { schema: { params: OrgMemberParams, tags: ["members"] } },
+      {
+        schema: {
+          summary: "Removes a member (or lets a member leave); while RBAC is on, their personal keys are denied.",
+          params: OrgMemberParams,
+          tags: ["members"],
+          security,
+          response: {
+            204: NoContent("The member is removed."),
+            ...problemResponses(400, 401, 403, 404, 409, 503),
+          },
+        },
+      },
       async (request, reply) => {
         await removeMember(sql, scope(request));
         return reply.status(204).send();
@@ -119,12 +229,28 @@ export const organizationRoutes =
     );
     app.put(
       "/api/orgs/:orgId/members/:userId/engines/:engineId",
-      { schema: { params: OrgMemberEngineParams, tags: ["members"] } },
+      {
+        schema: {
+          summary: "Grants a member one engine; grants matter while their role lacks `engine:access`.",
+          params: OrgMemberEngineParams,
+          tags: ["members"],
+          security,
+          response: { 200: MemberRecord, ...remove },
+        },
+      },
       async (request) => setEngineGrant(sql, scope(request), true),
     );
     app.delete(
       "/api/orgs/:orgId/members/:userId/engines/:engineId",
-      { schema: { params: OrgMemberEngineParams, tags: ["members"] } },
+      {
+        schema: {
+          summary: "Revokes a member's grant of one engine.",
+          params: OrgMemberEngineParams,
+          tags: ["members"],
+          security,
+          response: { 204: NoContent("The grant is revoked."), ...remove },
+        },
+      },
       async (request, reply) => {
         await setEngineGrant(sql, scope(request), false);
         return reply.status(204).send();
@@ -132,12 +258,33 @@ export const organizationRoutes =
     );
 
     // Engines
-    app.get("/api/orgs/:orgId/engines", { schema: { params: OrgParams, tags: ["engines"] } }, async (request) => ({
-      engines: await listEngines(sql, scope(request)),
-    }));
+    app.get(
+      "/api/orgs/:orgId/engines",
+      {
+        schema: {
+          summary: "Lists the organization's engines.",
+          params: OrgParams,
+          tags: ["engines"],
+          security,
+          response: { 200: EngineList, ...read },
+        },
+      },
+      async (request) => ({
+        engines: await listEngines(sql, scope(request)),
+      }),
+    );
     app.post(
       "/api/orgs/:orgId/engines",
-      { schema: { params: OrgParams, body: EngineBody, tags: ["engines"] } },
+      {
+        schema: {
+          summary: "Creates an engine; needs `org:manage_team`. `credentials` are stored encrypted and never returned.",
+          params: OrgParams,
+          body: EngineBody,
+          tags: ["engines"],
+          security,
+          response: { 201: EngineRecord, ...write },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(
           await createEngine(sql, scope(request), request.body, {
@@ -147,12 +294,29 @@ export const organizationRoutes =
     );
     app.get(
       "/api/orgs/:orgId/engines/:engineId",
-      { schema: { params: OrgEngineParams, tags: ["engines"] } },
+      {
+        schema: {
+          summary: "Reads one engine.",
+          params: OrgEngineParams,
+          tags: ["engines"],
+          security,
+          response: { 200: EngineRecord, ...read },
+        },
+      },
       async (request) => getEngine(sql, scope(request)),
     );
     app.patch(
       "/api/orgs/:orgId/engines/:engineId",
-      { schema: { params: OrgEngineParams, body: EnginePatchBody, tags: ["engines"] } },
+      {
+        schema: {
+          summary: "Changes an engine; needs `org:manage_team`. Omitted `credentials` are kept, `null` removes them.",
+          params: OrgEngineParams,
+          body: EnginePatchBody,
+          tags: ["engines"],
+          security,
+          response: { 200: EngineRecord, ...write },
+        },
+      },
       async (request) =>
         updateEngine(sql, scope(request), request.body, {
           secretKey: deps.config.secretKey,
@@ -160,7 +324,15 @@ export const organizationRoutes =
     );
     app.delete(
       "/api/orgs/:orgId/engines/:engineId",
-      { schema: { params: OrgEngineParams, tags: ["engines"] } },
+      {
+        schema: {
+          summary: "Deletes an engine; needs `org:manage_team`.",
+          params: OrgEngineParams,
+          tags: ["engines"],
+          security,
+          response: { 204: NoContent("The engine is deleted."), ...remove },
+        },
+      },
       async (request, reply) => {
         await deleteEngine(sql, scope(request));
         return reply.status(204).send();
@@ -170,14 +342,34 @@ export const organizationRoutes =
     // API keys
     app.get(
       "/api/orgs/:orgId/keys",
-      { schema: { params: OrgParams, querystring: KeyListQuery, tags: ["keys"] } },
+      {
+        schema: {
+          summary:
+            "Lists personal keys (the caller's own; everyone's with `org:manage_team`) or service keys (needs `org:manage_team`).",
+          params: OrgParams,
+          querystring: KeyListQuery,
+          tags: ["keys"],
+          security,
+          response: { 200: KeyList, ...problemResponses(400, 401, 403, 404, 503) },
+        },
+      },
       async (request) => ({
         keys: await listKeys(sql, scope(request), request.query.kind ?? "personal"),
       }),
     );
     app.post(
       "/api/orgs/:orgId/keys",
-      { schema: { params: OrgParams, body: CreateKeyBody, tags: ["keys"] } },
+      {
+        schema: {
+          summary:
+            "Creates a key and returns its secret, this once. A personal key takes neither `roleId` nor `engineIds`; a service key must pass the anti-escalation guards.",
+          params: OrgParams,
+          body: CreateKeyBody,
+          tags: ["keys"],
+          security,
+          response: { 201: CreatedKey, ...write },
+        },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -186,12 +378,29 @@ export const organizationRoutes =
     );
     app.patch(
       "/api/orgs/:orgId/keys/:keyId",
-      { schema: { params: OrgKeyParams, body: KeyPatchBody, tags: ["keys"] } },
+      {
+        schema: {
+          summary: "Renames a key, or changes a service key's role and engines (the guards are checked again).",
+          params: OrgKeyParams,
+          body: KeyPatchBody,
+          tags: ["keys"],
+          security,
+          response: { 200: KeyRecord, ...write },
+        },
+      },
       async (request) => updateKey(sql, scope(request), request.body),
     );
     app.delete(
       "/api/orgs/:orgId/keys/:keyId",
-      { schema: { params: OrgKeyParams, tags: ["keys"] } },
+      {
+        schema: {
+          summary: "Deletes a key (its owner, or a holder of `org:manage_team`); it stops working at once.",
+          params: OrgKeyParams,
+          tags: ["keys"],
+          security,
+          response: { 204: NoContent("The key is deleted; it stops working at once."), ...remove },
+        },
+      },
       async (request, reply) => {
         await deleteKey(sql, scope(request));
         return reply.status(204).send();

@@ -1,4 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { problemResponses } from "../../contract/problem.js";
+import {
+  LocalizeBody,
+  LocalizeResponse,
+  RecognizeBody,
+  RecognizedLocale,
+  WhoamiResponse,
+} from "../../contract/process.js";
 import { authenticateKey } from "../../services/key-auth.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
@@ -7,17 +15,28 @@ import { whoami } from "../../services/whoami.js";
 import { clientGoneSignal } from "../client-gone.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
-import { LocalizeBody, RecognizeBody } from "../schemas/process.js";
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const authDeps = keyAuthDeps(deps);
+    const route = { tags: ["localization"], security: [{ apiKey: [] }] };
 
     app.post(
       "/process/localize",
-      { schema: { body: LocalizeBody, tags: ["localization"], security: [{ apiKey: [] }] } },
+      {
+        schema: {
+          summary:
+            "Translates the string values of `data` from `sourceLocale` into `targetLocale` with one of the organization's engines.",
+          ...route,
+          body: LocalizeBody,
+          response: {
+            200: LocalizeResponse,
+            ...problemResponses(400, 401, 403, 404, 413, 415, 422, 429, 502, 503),
+          },
+        },
+      },
       async (request, reply) => {
         const signal = clientGoneSignal(reply);
         const pending = normalizeLocalizeInput(request.body);
@@ -33,15 +52,32 @@ export const processRoutes =
 
     app.post(
       "/process/recognize",
-      { schema: { body: RecognizeBody, tags: ["localization"], security: [{ apiKey: [] }] } },
+      {
+        schema: {
+          summary: "Recognizes the language of a text.",
+          ...route,
+          body: RecognizeBody,
+          response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
+        },
+      },
       async (request) => {
         await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
         return recognizeLocale(request.body.text);
       },
     );
 
-    app.post("/whoami", { schema: { tags: ["localization"], security: [{ apiKey: [] }] } }, async (request) => {
-      const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
-      return whoami(deps.sql, principal);
-    });
+    app.post(
+      "/whoami",
+      {
+        schema: {
+          summary: "Describes the key in use and the engines it reaches now.",
+          ...route,
+          response: { 200: WhoamiResponse, ...problemResponses(401, 403, 429, 503) },
+        },
+      },
+      async (request) => {
+        const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
+        return whoami(deps.sql, principal);
+      },
+    );
   };

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { NoContent } from "../../contract/fields.js";
+import { problemResponses } from "../../contract/problem.js";
+import { LoginBody, Me } from "../../contract/session.js";
 import { SESSION_COOKIE } from "../../security/session-token.js";
 import { login, logout, me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
-import { LoginBody } from "../schemas/management.js";
 
 /** SPEC §5 session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
 export const sessionRoutes =
@@ -11,31 +13,67 @@ export const sessionRoutes =
   async (app) => {
     const alwaysSecure = deps.config.publicUrl?.startsWith("https://") ?? false;
 
-    app.post("/api/session", { schema: { body: LoginBody, tags: ["session"] } }, async (request, reply) => {
-      const { token, expiresAt, userId } = await login(
-        deps.sql,
-        deps.limiter,
-        request.ip,
-        request.body,
-        deps.config.sessionTtlHours,
-      );
-      reply.setCookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: "lax",
-        secure: alwaysSecure || request.protocol === "https",
-        path: "/",
-        expires: expiresAt,
-      });
-      return me(deps.sql, userId);
-    });
+    app.post(
+      "/api/session",
+      {
+        schema: {
+          summary: "Signs in: sets the session cookie and returns the user.",
+          tags: ["session"],
+          security: [],
+          body: LoginBody,
+          response: { 200: Me, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const { token, expiresAt, userId } = await login(
+          deps.sql,
+          deps.limiter,
+          request.ip,
+          request.body,
+          deps.config.sessionTtlHours,
+        );
+        reply.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: "lax",
+          secure: alwaysSecure || request.protocol === "https",
+          path: "/",
+          expires: expiresAt,
+        });
+        return me(deps.sql, userId);
+      },
+    );
 
-    app.delete("/api/session", { schema: { tags: ["session"] } }, async (request, reply) => {
-      await logout(deps.sql, request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/api/session",
+      {
+        schema: {
+          summary: "Signs out: ends the session and clears its cookie.",
+          tags: ["session"],
+          security: [{ session: [] }],
+          response: {
+            204: NoContent("Signed out; the session cookie is cleared."),
+            ...problemResponses(403, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        await logout(deps.sql, request.cookies[SESSION_COOKIE]);
+        reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        return reply.status(204).send();
+      },
+    );
 
-    app.get("/api/me", { schema: { tags: ["session"] }, preHandler: sessionAuth(deps.sql) }, async (request) =>
-      me(deps.sql, currentUser(request).id),
+    app.get(
+      "/api/me",
+      {
+        schema: {
+          summary: "Describes the signed-in user and their memberships.",
+          tags: ["session"],
+          security: [{ session: [] }],
+          response: { 200: Me, ...problemResponses(401, 503) },
+        },
+        preHandler: sessionAuth(deps.sql),
+      },
+      async (request) => me(deps.sql, currentUser(request).id),
     );
   };

@@ -1,5 +1,5 @@
 import type { Static } from "typebox";
-import { LocalizeBody } from "../../http/schemas/process.js";
+import { LocalizeBody } from "../../contract/process.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import type { GlossaTool } from "../tool.js";

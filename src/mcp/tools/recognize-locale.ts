@@ -1,5 +1,5 @@
 import type { Static } from "typebox";
-import { RecognizeBody } from "../../http/schemas/process.js";
+import { RecognizeBody } from "../../contract/process.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
 import type { GlossaTool } from "../tool.js";
 

@@ -1,5 +1,5 @@
 import { isId, type UserId } from "../../contract/ids.js";
-import type { Plan } from "../../core/authz/model.js";
+import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
 import { insertOrganization, listOrganizations, updatePlan } from "../../storage/repositories/organizations.js";

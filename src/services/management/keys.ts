@@ -1,7 +1,7 @@
 import { isId, type EngineId, type KeyId, type OrganizationId, type RoleId } from "../../contract/ids.js";
 import { checkServiceKeyGuards, type ServiceKeyChange } from "../../core/authz/service-key-guards.js";
 import { canActOnKey, listableKeyOwner } from "../../core/authz/team-rules.js";
-import type { KeyKind } from "../../core/authz/model.js";
+import type { KeyKind } from "../../contract/vocabulary.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { apiKeyStart, generateApiKeySecret, hashApiKeySecret } from "../../core/keys/api-key-format.js";
 import {

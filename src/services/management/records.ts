@@ -1,4 +1,11 @@
 import type { EngineId } from "../../contract/ids.js";
+import type { AuditEvent } from "../../contract/audit.js";
+import type { EngineRecord } from "../../contract/engines.js";
+import type { KeyRecord } from "../../contract/keys.js";
+import type { MemberRecord } from "../../contract/members.js";
+import type { Organization } from "../../contract/organizations.js";
+import type { RoleRecord } from "../../contract/roles.js";
+import type { User } from "../../contract/users.js";
 import { isRbacOn } from "../../core/authz/model.js";
 import { keyState } from "../../core/authz/authorize-key.js";
 import { stateFacts, type ApiKeyRow } from "../../storage/repositories/api-keys.js";
@@ -9,11 +16,11 @@ import type { OrganizationRow } from "../../storage/repositories/organizations.j
 import type { RoleRow } from "../../storage/repositories/roles.js";
 import type { UserRow } from "../../storage/repositories/users.js";
 
-/** Wire shapes of the management API: rows in, JSON-ready records out. Secrets never pass here. */
+/** Rows in, the contract's records out (src/contract). Secrets never pass here. */
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
-export function keyRecord(row: ApiKeyRow) {
+export function keyRecord(row: ApiKeyRow): KeyRecord {
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +38,7 @@ export function keyRecord(row: ApiKeyRow) {
   };
 }
 
-export function organizationRecord(row: OrganizationRow) {
+export function organizationRecord(row: OrganizationRow): Organization {
   return {
     id: row.id,
     name: row.name,
@@ -43,11 +50,11 @@ export function organizationRecord(row: OrganizationRow) {
   };
 }
 
-export function userRecord(row: UserRow) {
+export function userRecord(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, isAdmin: row.isAdmin, createdAt: iso(row.createdAt)! };
 }
 
-export function roleRecord(row: RoleRow) {
+export function roleRecord(row: RoleRow): RoleRecord {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -58,7 +65,7 @@ export function roleRecord(row: RoleRow) {
   };
 }
 
-export function memberRecord(row: MemberRow) {
+export function memberRecord(row: MemberRow): MemberRecord {
   return {
     userId: row.userId,
     email: row.email,
@@ -71,7 +78,7 @@ export function memberRecord(row: MemberRow) {
   };
 }
 
-export function engineRecord(row: EngineRow, defaultEngineId: EngineId | null) {
+export function engineRecord(row: EngineRow, defaultEngineId: EngineId | null): EngineRecord {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -85,7 +92,7 @@ export function engineRecord(row: EngineRow, defaultEngineId: EngineId | null) {
   };
 }
 
-export function auditRecord(row: AuditEventRow) {
+export function auditRecord(row: AuditEventRow): AuditEvent {
   return {
     id: row.id,
     action: row.action,

@@ -1,6 +1,6 @@
 import type { OrganizationId, RoleId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
-import type { Permission } from "../../core/authz/model.js";
+import type { Permission } from "../../contract/vocabulary.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import {
   countRoleHolders,

@@ -1,4 +1,5 @@
 import type { UserId } from "../../contract/ids.js";
+import type { Me } from "../../contract/session.js";
 import { AppError } from "../../core/errors/app-error.js";
 import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../security/passwords.js";
@@ -32,7 +33,7 @@ export async function logout(sql: Sql, token: string | undefined): Promise<void>
   if (token) await deleteSession(sql, hashSessionToken(token));
 }
 
-export async function me(sql: Sql, userId: UserId) {
+export async function me(sql: Sql, userId: UserId): Promise<Me> {
   const user = await findUserById(sql, userId);
   if (!user) throw new AppError("unauthenticated");
   const orgs = await listOrganizationsOfUser(sql, userId);

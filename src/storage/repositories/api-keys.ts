@@ -1,6 +1,6 @@
 import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
-import type { KeyKind, Plan } from "../../core/authz/model.js";
+import type { KeyKind, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";

@@ -1,5 +1,5 @@
 import type { EngineId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
-import type { Permission, Plan } from "../../core/authz/model.js";
+import type { Permission, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 

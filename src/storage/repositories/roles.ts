@@ -1,5 +1,5 @@
 import type { OrganizationId, RoleId } from "../../contract/ids.js";
-import type { Permission } from "../../core/authz/model.js";
+import type { Permission } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 

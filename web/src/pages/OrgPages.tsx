@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { hasPermission } from "../../../src/core/authz/model";
 import { api } from "../api/endpoints";
 import type { Me } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
@@ -35,7 +36,7 @@ export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
       org: loaded.data.org,
       roles: loaded.data.roles,
       myRole,
-      canManage: myRole?.permissions.includes("org:manage_team") ?? false,
+      canManage: hasPermission(myRole?.permissions ?? [], "org:manage_team"),
       reloadOrg,
       reloadMe,
     };

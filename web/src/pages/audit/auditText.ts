@@ -1,25 +1,7 @@
 import type { AuditEvent } from "../../api/types";
 
-/** Actions the server records (src/services/management); the filter offers these. */
-export const AUDIT_ACTIONS = [
-  "key.created",
-  "key.updated",
-  "key.deleted",
-  "member.added",
-  "member.role_changed",
-  "member.removed",
-  "grant.added",
-  "grant.removed",
-  "role.created",
-  "role.updated",
-  "role.deleted",
-  "engine.created",
-  "engine.updated",
-  "engine.deleted",
-  "organization.created",
-  "organization.updated",
-  "plan.changed",
-];
+/** Actions the server records (the contract's vocabulary); the filter offers these. */
+export { AUDIT_ACTIONS } from "../../../../src/contract/audit-actions";
 
 /** A short, readable summary of an event's details (names, not secrets: the server never records one). */
 export function auditSummary(event: AuditEvent): string {

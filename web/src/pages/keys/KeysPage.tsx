@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { enginesWithin, memberReach } from "../../../../src/core/authz/model";
+import { roleFitsServiceKey } from "../../../../src/core/authz/service-key-guards";
 import { api } from "../../api/endpoints";
 import type { ApiKey, CreatedKey, KeyKind } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -9,7 +11,6 @@ import { useOrgSession } from "../../session";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
 import { KeyTable } from "./KeyTable";
-import { reachableEngines, serviceKeyRoles } from "./keyRules";
 import { SecretDialog } from "./SecretDialog";
 
 /** API keys: a Personal tab, and a Service tab for Enterprise organizations with RBAC (managers only). */
@@ -38,8 +39,9 @@ export function KeysPage() {
 
   const engines = context.data?.engines ?? [];
   const myMember = context.data?.members.find((member) => member.userId === me.id);
-  const reachable = reachableEngines(myRole, myMember, engines);
-  const serviceRoles = serviceKeyRoles(roles);
+  // What the service-key guards will accept: engines the acting member reaches, roles within engine:access.
+  const reachable = enginesWithin(memberReach(myRole?.permissions ?? [], myMember?.engineIds ?? []), engines);
+  const serviceRoles = roles.filter(roleFitsServiceKey);
 
   return (
     <section aria-labelledby="keys-title">

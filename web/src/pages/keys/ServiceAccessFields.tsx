@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { roleReachesEveryEngine } from "../../../../src/core/authz/model";
 import type { Engine, Role } from "../../api/types";
 import { EngineChecklist } from "../../components/EngineChecklist";
 
@@ -30,7 +31,7 @@ export function ServiceAccessFields({
         <option value="">No role (only the engines below)</option>
         {roles.map((role) => (
           <option key={role.id} value={role.id}>
-            {role.name} {role.permissions.includes("engine:access") ? "— every engine" : "— no permissions"}
+            {role.name} {roleReachesEveryEngine(role.permissions) ? "— every engine" : "— no permissions"}
           </option>
         ))}
       </select>

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
+import { PLANS } from "../../../../src/contract/vocabulary";
 import { api } from "../../api/endpoints";
 import type { Organization, Plan } from "../../api/types";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
-
-const PLANS: Plan[] = ["free", "pro", "enterprise"];
 
 /** Instance admins change an organization's plan and RBAC entitlement. */
 export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org: Organization) => void }) {

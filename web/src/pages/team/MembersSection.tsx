@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { roleReachesEveryEngine } from "../../../../src/core/authz/model";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { Engine, Member } from "../../api/types";
@@ -23,7 +24,7 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
   const [removing, setRemoving] = useState<Member | null>(null);
   const engineName = (engineId: string) => engines.find((engine) => engine.id === engineId)?.name ?? engineId;
   const roleReachesAll = (member: Member) =>
-    roles.find((role) => role.id === member.roleId)?.permissions.includes("engine:access") ?? false;
+    roleReachesEveryEngine(roles.find((role) => role.id === member.roleId)?.permissions ?? []);
 
   const changeRole = async (member: Member, roleId: string) => {
     setActionError(null);

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
+import { PERMISSIONS } from "../../../../src/contract/vocabulary";
 import { api } from "../../api/endpoints";
 import type { Permission, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { PERMISSION_LABELS } from "../../components/format";
 import { useAction } from "../../hooks/useAction";
-
-const ALL_PERMISSIONS: Permission[] = ["engine:access", "org:manage_team"];
 
 interface RoleDialogProps {
   orgId: string;
@@ -66,7 +65,7 @@ function RoleForm({
       <input id="role-name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
       <fieldset className="checklist">
         <legend>Permissions</legend>
-        {ALL_PERMISSIONS.map((permission) => (
+        {PERMISSIONS.map((permission) => (
           <label key={permission} className="check">
             <input
               type="checkbox"

@@ -1,0 +1,37 @@
+import { loadConfig } from "../../src/config/config.js";
+import { buildApp } from "../../src/http/app.js";
+import { AuthFailureLimiter } from "../../src/security/auth-failure-limiter.js";
+import { LastUsedTracker } from "../../src/services/last-used-tracker.js";
+import { StorageUnavailableError, type Sql } from "../../src/storage/sql.js";
+import type { OpenApiDocument } from "./markdown.js";
+
+/** Describing the routes makes no query; were one made, it would fail closed like an unreachable database. */
+const unreachable = () =>
+  Promise.reject(new StorageUnavailableError(new Error("no database while describing the API")));
+const noDatabase: Sql = {
+  dialect: "postgres",
+  query: unreachable,
+  transaction: unreachable,
+  exec: unreachable,
+  close: async () => {},
+};
+
+/** The OpenAPI document `GET /openapi.json` serves, from the app built in-process without listening. */
+export async function openApiDocument(): Promise<OpenApiDocument> {
+  const sql = noDatabase;
+  const app = await buildApp(
+    {
+      config: loadConfig({}),
+      sql,
+      limiter: new AuthFailureLimiter(sql, 0),
+      lastUsed: new LastUsedTracker(sql, () => {}),
+    },
+    { logger: false },
+  );
+  try {
+    await app.ready();
+    return app.swagger() as unknown as OpenApiDocument;
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { Type, type TLiteral, type TSchema, type TUnion } from "typebox";
+import { KEY_KINDS, KEY_STATES, PERMISSIONS, PLANS } from "./vocabulary.js";
+
+/** Field schemas several areas share. */
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+
+/** One of a closed list of strings, typed as the list's union. */
+export function OneOf<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+): TUnion<Literals<T>> {
+  // TypeBox cannot map a tuple to literal schemas in its types; the runtime value is exactly that.
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as TUnion<Literals<T>>;
+}
+
+export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
+  return Type.Union([schema, Type.Null()], options);
+}
+
+export const PermissionSchema = OneOf(PERMISSIONS);
+export const PlanSchema = OneOf(PLANS);
+export const KeyKindSchema = OneOf(KEY_KINDS);
+export const KeyStateSchema = OneOf(KEY_STATES);
+
+export const Name = Type.String({ minLength: 1, maxLength: 100 });
+export const Email = Type.String({ minLength: 3, maxLength: 254, pattern: "^[^\\s@]+@[^\\s@]+$" });
+export const Password = Type.String({ minLength: 8, maxLength: 1024 });
+export const Locale = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: "BCP-47 tag; `en_US` and `EN` are normalised",
+});
+/** A JSON object whose string values are translated; any keys, including `__proto__`, pass through unchanged. */
+export const LocalizableData = Type.Object(
+  {},
+  { additionalProperties: true, description: "string values are translated; shape and keys are kept" },
+);
+export const Timestamp = Type.String({ format: "date-time" });
+/** An id in a request: bounded, its format checked by the service that looks it up. */
+export const IdParam = Type.String({ maxLength: 100 });
+export const IdField = Type.String({ minLength: 1, maxLength: 100 });
+
+/** A 204 response: no body. */
+export function NoContent(description: string) {
+  return Type.Unsafe<undefined>({ type: "null", description });
+}

@@ -1,0 +1,39 @@
+import { Type, type Static } from "typebox";
+import { KeyKindSchema, Nullable } from "./fields.js";
+import { LocalizeBody } from "./process.js";
+
+/** The Lingo.dev / Replexica SDK aliases (docs/lingo-sdk.md). */
+
+const LingoLocale = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * The body older Lingo.dev / Replexica SDKs send to `POST /i18n`:
+ * `{ params: { workflowId, fast }, locale: { source, target }, data, reference?, hints? }`.
+ * `params` and `reference` are accepted and ignored.
+ */
+export const LingoI18nBody = Type.Object(
+  {
+    locale: Type.Object(
+      { source: Type.Union([LingoLocale, Type.Null()]), target: LingoLocale },
+      { additionalProperties: true },
+    ),
+    data: LocalizeBody.properties.data,
+    hints: LocalizeBody.properties.hints,
+    engineId: LocalizeBody.properties.engineId,
+  },
+  { additionalProperties: true },
+);
+export type LingoI18nBody = Static<typeof LingoI18nBody>;
+
+/** `GET /users/me`: the key's user as the current SDK's `whoami()` reads it. */
+export const LingoUser = Type.Object(
+  {
+    id: Nullable(Type.String(), { description: "null for service keys (the SDK then reports no user)" }),
+    email: Nullable(Type.String(), { description: "null for service keys" }),
+    organizationId: Type.String(),
+    keyId: Type.String(),
+    kind: KeyKindSchema,
+  },
+  { title: "LingoUser", description: "The key's user, as the Lingo.dev SDK reads it." },
+);
+export type LingoUser = Static<typeof LingoUser>;

@@ -1,0 +1,41 @@
+import { Type, type Static } from "typebox";
+import { IdField, Name, Nullable, PlanSchema, Timestamp } from "./fields.js";
+
+/** Organizations and their plan (SPEC §1, §5). */
+
+export const Organization = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    plan: PlanSchema,
+    rbac: Type.Boolean({ description: "the RBAC entitlement" }),
+    rbacOn: Type.Boolean({ description: "RBAC is in force: the Enterprise plan with the RBAC entitlement" }),
+    defaultEngineId: Nullable(Type.String()),
+    createdAt: Timestamp,
+  },
+  { title: "Organization", description: "An organization and its plan." },
+);
+export type Organization = Static<typeof Organization>;
+
+export const OrganizationList = Type.Object(
+  { organizations: Type.Array(Organization) },
+  { description: "Every organization of the instance." },
+);
+export type OrganizationList = Static<typeof OrganizationList>;
+
+export const CreateOrgBody = Type.Object({
+  name: Name,
+  ownerId: IdField,
+  plan: Type.Optional(PlanSchema),
+  rbac: Type.Optional(Type.Boolean()),
+});
+export type CreateOrgBody = Static<typeof CreateOrgBody>;
+
+export const PlanBody = Type.Object({ plan: PlanSchema, rbac: Type.Boolean() });
+export type PlanBody = Static<typeof PlanBody>;
+
+export const UpdateOrgBody = Type.Object({
+  name: Type.Optional(Name),
+  defaultEngineId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+});
+export type UpdateOrgBody = Static<typeof UpdateOrgBody>;

@@ -1,0 +1,92 @@
+import { Type, type Static } from "typebox";
+import { KeyKindSchema, LocalizableData, Locale, Nullable, OneOf } from "./fields.js";
+
+/** The localization API of SPEC §3 (key auth): localize, recognize, whoami. */
+
+export const LocalizeBody = Type.Object(
+  {
+    engineId: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], {
+        description: "the organization's default engine when omitted",
+      }),
+    ),
+    sourceLocale: Type.Union([
+      Locale,
+      Type.Null({
+        description: "null: recognized from the strings of `data` (the Lingo.dev SDK sends null for auto-detection)",
+      }),
+    ]),
+    targetLocale: Locale,
+    data: LocalizableData,
+    hints: Type.Optional(
+      Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 }), {
+        description: 'context per key path: { "<key>": ["breadcrumb", …] }',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type LocalizeBody = Static<typeof LocalizeBody>;
+
+export const LocalizeResponse = Type.Object(
+  {
+    sourceLocale: Type.String(),
+    targetLocale: Type.String(),
+    data: Type.Object(
+      {},
+      { additionalProperties: true, description: "`data` with its strings translated; shape and keys are kept" },
+    ),
+    model: Type.Optional(Type.String({ description: "`provider/model`, when a model produced the translation" })),
+    usage: Type.Optional(
+      Type.Object({ inputTokens: Type.Integer({ minimum: 0 }), outputTokens: Type.Integer({ minimum: 0 }) }),
+    ),
+  },
+  { title: "LocalizeResponse", description: "The translated data." },
+);
+export type LocalizeResponse = Static<typeof LocalizeResponse>;
+
+/** Longest text `POST /process/recognize` accepts; detection only needs the first few thousand characters. */
+export const MAX_RECOGNIZE_TEXT_CHARS = 100_000;
+
+export const RecognizeBody = Type.Object(
+  {
+    text: Type.String({
+      minLength: 1,
+      maxLength: MAX_RECOGNIZE_TEXT_CHARS,
+      description: "the text whose language to recognize",
+    }),
+  },
+  { additionalProperties: true },
+);
+export type RecognizeBody = Static<typeof RecognizeBody>;
+
+export const RecognizedLocale = Type.Object(
+  {
+    locale: Nullable(Type.String(), { description: "BCP-47 tag; null (and every other field null) when unrecognized" }),
+    language: Nullable(Type.String()),
+    region: Nullable(Type.String(), {
+      description: "a text does not reveal its region: null until a detector can tell",
+    }),
+    script: Nullable(Type.String(), { description: "ISO 15924 code" }),
+    direction: Nullable(OneOf(["ltr", "rtl"])),
+    reliable: Type.Boolean(),
+  },
+  { title: "RecognizedLocale", description: "The language recognized in a text." },
+);
+export type RecognizedLocale = Static<typeof RecognizedLocale>;
+
+export const WhoamiResponse = Type.Object(
+  {
+    organizationId: Type.String(),
+    keyId: Type.String(),
+    kind: KeyKindSchema,
+    userId: Nullable(Type.String(), { description: "null for service keys" }),
+    email: Nullable(Type.String(), { description: "null for service keys" }),
+    id: Nullable(Type.String(), { description: "same as `userId` (the Lingo.dev SDK reads `id`)" }),
+    engines: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
+      description: "the engines this key reaches now",
+    }),
+  },
+  { title: "WhoamiResponse", description: "The key in use and the engines it reaches now." },
+);
+export type WhoamiResponse = Static<typeof WhoamiResponse>;

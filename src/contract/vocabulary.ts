@@ -1,0 +1,17 @@
+/**
+ * The closed vocabularies of SPEC §1, one list each. Pure data: the server's rules, its schemas,
+ * the dashboard and the API reference all read these lists.
+ */
+
+export const PERMISSIONS = ["engine:access", "org:manage_team"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const PLANS = ["free", "pro", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const KEY_KINDS = ["personal", "service"] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/** Why a key that exists works or not: `deactivated` (plan lost RBAC), `denied` (its owner left). */
+export const KEY_STATES = ["active", "deactivated", "denied"] as const;
+export type KeyState = (typeof KEY_STATES)[number];

@@ -130,6 +130,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardApiRoutes(deps));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  await registerDashboard(app);
+  await registerDashboard(app, deps.config.dashboardDir);
   return app;
 }

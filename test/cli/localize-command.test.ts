@@ -10,9 +10,10 @@ import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 const run = promisify(execFile);
-const CLI = join(process.cwd(), "dist/cli/main.js");
+/** The compiled bin, built for the tests by test/support/build-cli.ts (never the checkout's dist/). */
+const CLI = process.env.GLOSSA_TEST_CLI!;
 
-/** Runs the built `glossa` bin; resolves with the exit code instead of throwing on a failure. */
+/** Runs the compiled `glossa` bin; resolves with the exit code instead of throwing on a failure. */
 async function glossa(
   args: string[],
   env: Record<string, string>,
@@ -38,7 +39,6 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
   let dir: string;
 
   beforeAll(async () => {
-    await run("npm", ["run", "build"], { cwd: process.cwd() });
     server = await startTestServer(STORES[0]!);
     seed = await seedOrganization(server.url, { name: "Cli Org" });
     env = { GLOSSA_URL: server.url, GLOSSA_API_KEY: (await createKey(seed.admin, seed.orgId, { name: "ci" })).secret };

@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     lastUsedFlushMs: 200,
+    dashboardDir: process.env.GLOSSA_DASHBOARD_DIR,
     ...overrides,
   };
 }

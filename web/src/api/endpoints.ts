@@ -12,7 +12,7 @@ import type {
   Organization,
   Permission,
   Plan,
-  ProviderInfo,
+  ProviderCatalog,
   Role,
   User,
 } from "./types";
@@ -62,7 +62,7 @@ export const api = {
     request<void>("DELETE", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
 
   // Engines
-  providers: () => request<{ providers: ProviderInfo[] }>("GET", "/api/providers").then((body) => body.providers),
+  providers: () => request<ProviderCatalog>("GET", "/api/providers"),
   engines: (orgId: string) =>
     request<{ engines: Engine[] }>("GET", `${org(orgId)}/engines`).then((body) => body.engines),
   createEngine: (orgId: string, body: EngineBody & { name: string; provider: string }) =>

@@ -22,7 +22,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The sections of the OpenAPI document (and of docs/api.md), in reading order. */
 const OPENAPI_TAGS = [
-  { name: "localization", description: "The localization API (SPEC §3), authenticated by API key." },
+  { name: "localization", description: "The localization API, authenticated by API key." },
   {
     name: "lingo.dev compatibility",
     description: "The paths the Lingo.dev and Replexica SDKs call (docs/lingo-sdk.md), with the same key and rules.",

@@ -63,12 +63,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
     const jobsBefore = new Date(Date.now() - JOB_RETENTION_MS);
-    void Promise.all([
-      limiter.prune(),
-      deleteExpiredSessions(sql),
-      deleteJobsFinishedBefore(sql, jobsBefore),
-    ]).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
+    void Promise.all([limiter.prune(), deleteExpiredSessions(sql), deleteJobsFinishedBefore(sql, jobsBefore)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, 60_000);
   maintenance.unref();

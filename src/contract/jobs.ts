@@ -65,7 +65,7 @@ export const JobRecord = Type.Object(
     ...jobFields,
     result: Type.Optional(
       Type.Record(Type.String(), LocalizableData, {
-        description: "`{ \"<locale>\": data }` for every locale finished so far",
+        description: '`{ "<locale>": data }` for every locale finished so far',
       }),
     ),
   },

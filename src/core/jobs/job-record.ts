@@ -39,11 +39,13 @@ function jobFields(job: JobFacts) {
  * order they finished; `result` is present once at least one locale has finished.
  */
 export function jobRecord(job: JobFacts, results: readonly { locale: string; data: string }[]): JobRecord {
-  if (results.length === 0) return jobFields(job);
+  // The results are read after the job row, and a locale may have finished in between: they are the truth.
+  const fields = jobFields({ ...job, done: results.length });
+  if (results.length === 0) return fields;
   // A null-prototype object, so that a locale can never be mistaken for (or set) an inherited property.
   const result = Object.create(null) as Record<string, Record<string, unknown>>;
   for (const entry of results) result[entry.locale] = JSON.parse(entry.data) as Record<string, unknown>;
-  return { ...jobFields(job), result };
+  return { ...fields, result };
 }
 
 export function jobSummary(job: JobFacts & { keyId: string; keyName: string | null }): JobSummary {

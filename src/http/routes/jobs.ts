@@ -49,8 +49,7 @@ export const jobRoutes =
           response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
         },
       },
-      async (request) =>
-        readJob(authDeps, apiKeyFromHeaders(request.headers), request.ip, request.params.jobId),
+      async (request) => readJob(authDeps, apiKeyFromHeaders(request.headers), request.ip, request.params.jobId),
     );
 
     app.delete(

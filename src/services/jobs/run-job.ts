@@ -56,21 +56,24 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
   const stop = () => controller.abort(context.signal.reason);
   context.signal.addEventListener("abort", stop, { once: true });
   if (context.signal.aborted) stop();
-  const heartbeat = setInterval(() => {
-    renewJobLease(sql, job.id, owner, context.leaseMs).then(
-      (ours) => {
-        if (!ours) controller.abort(NOT_OURS);
-      },
-      (error: unknown) => context.warn(error, "could not renew a job's lease"),
-    );
-  }, Math.max(50, Math.floor(context.leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      renewJobLease(sql, job.id, owner, context.leaseMs).then(
+        (ours) => {
+          if (!ours) controller.abort(NOT_OURS);
+        },
+        (error: unknown) => context.warn(error, "could not renew a job's lease"),
+      );
+    },
+    Math.max(50, Math.floor(context.leaseMs / 3)),
+  );
   const signal = controller.signal;
 
   try {
     const data = JSON.parse(job.data) as Record<string, JsonValue>;
     const hints = job.hints === null ? undefined : (JSON.parse(job.hints) as Record<string, string[]>);
     const done = new Set(await listDoneLocales(sql, job.id));
-    for (let locale = nextLocale(job.targetLocales, done); locale !== null; ) {
+    for (let locale = nextLocale(job.targetLocales, done); locale !== null;) {
       let translated;
       try {
         const principal = await authorizeStoredKey(context, job.keyId, job.engineId);

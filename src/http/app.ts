@@ -14,6 +14,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
+import { organizationJobRoutes } from "./routes/organization-jobs.js";
 import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(organizationJobRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

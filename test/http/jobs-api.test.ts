@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteJobsFinishedBefore } from "../../src/storage/repositories/jobs.js";
 import { ApiClient } from "../support/api-client.js";
 import { getJob, isFinished, pollJob, submitJob } from "../support/jobs.js";
-import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
+import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES, STORES } from "../support/stores.js";
 import { startTestServer, startTestServerOn, type TestServer } from "../support/test-server.js";
 
@@ -163,6 +163,36 @@ describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
 
     const colleague = (await createKey(seed.admin, seed.orgId, { name: "colleague" })).secret;
     expect((await getJob(anon, colleague, job.id)).status).toBe(200);
+  });
+
+  it("lists jobs in the dashboard: a member sees their own keys' jobs, a manager every job", async () => {
+    const member = await addMemberUser(seed, `member-${store}@example.test`, seed.roles.member);
+    const memberKey = await createKey(member.client, seed.orgId, { name: "member laptop" });
+    const mine = await submitJob(anon, memberKey.secret, body());
+    const theirs = await submitJob(anon, key, body({ targetLocales: ["it"] }));
+    await pollJob(anon, key, theirs.id, isFinished);
+
+    const asMember = await member.client.get(`/api/orgs/${seed.orgId}/jobs`);
+    expectStatus(asMember, 200);
+    expect(asMember.body.jobs.map((job: { id: string }) => job.id)).toEqual([mine.id]);
+    expect(asMember.body.jobs[0]).toMatchObject({
+      keyId: memberKey.id,
+      keyName: "member laptop",
+      targetLocales: ["de", "fr", "ja"],
+    });
+    expect(asMember.body.jobs[0]).not.toHaveProperty("result");
+
+    const asManager = await seed.admin.get(`/api/orgs/${seed.orgId}/jobs`);
+    const ids = asManager.body.jobs.map((job: { id: string }) => job.id);
+    expect(ids.slice(0, 2)).toEqual([theirs.id, mine.id]);
+    const succeeded = await seed.admin.get(`/api/orgs/${seed.orgId}/jobs?status=succeeded`);
+    expect(succeeded.body.jobs.every((job: { status: string }) => job.status === "succeeded")).toBe(true);
+    expect(succeeded.body.jobs.map((job: { id: string }) => job.id)).toContain(theirs.id);
+    expect((await seed.admin.get(`/api/orgs/${seed.orgId}/jobs?status=bogus`)).status).toBe(400);
+
+    const other = await seedOrganization(server.url, { name: "Elsewhere" });
+    expect((await member.client.get(`/api/orgs/${other.orgId}/jobs`)).status).toBe(404);
+    expect((await anon.get(`/api/orgs/${seed.orgId}/jobs`)).status).toBe(401);
   });
 
   it("deletes finished jobs and their results after the retention period", async () => {

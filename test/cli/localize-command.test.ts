@@ -129,4 +129,38 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain("GLOSSA_API_KEY");
   });
+
+  it("--async runs the targets as one server job, then sends only what changed", async () => {
+    const locales = join(dir, "async");
+    const source = join(locales, "en.json");
+    await run("mkdir", ["-p", locales]);
+    await writeFile(source, JSON.stringify({ title: "Hello", menu: { open: "Open" }, count: 3 }));
+
+    const first = await glossa(["localize", "--async", "-t", "de", "-t", "fr", "-t", "ja", source], env);
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    for (const locale of ["de", "fr", "ja"]) expect(first.stdout).toContain(`${locale}: 2 translated, 0 unchanged`);
+    const ja = await readJson(join(locales, "ja.json"));
+    expect(ja).toEqual({
+      title: expect.stringMatching(/^\[Ĥéļļö/),
+      menu: { open: expect.stringMatching(/^\[Öþéñ/) },
+      count: 3,
+    });
+    const jobs = await seed.admin.get(`/api/orgs/${seed.orgId}/jobs`);
+    expect(jobs.body.jobs[0]).toMatchObject({ status: "succeeded", targetLocales: ["de", "fr", "ja"] });
+
+    await writeFile(source, JSON.stringify({ title: "Hello", menu: { open: "Open now" }, count: 3 }));
+    const second = await glossa(["localize", "--async", "-t", "de", "-t", "fr", "-t", "ja", source], env);
+    expect(second).toMatchObject({ code: 0, stderr: "" });
+    expect(second.stdout).toContain("fr: 1 translated, 1 unchanged");
+    expect((await readJson(join(locales, "fr.json"))).menu.open).toMatch(/^\[Öþéñ ñöŵ/);
+
+    const doomed = await createKey(seed.admin, seed.orgId, { name: "doomed async" });
+    expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${doomed.id}`), 204);
+    const refused = await glossa(["localize", "--async", "--force", "-t", "de", source], {
+      ...env,
+      GLOSSA_API_KEY: doomed.secret,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe("glossa: The API key is invalid or has been deleted.\n");
+  });
 });

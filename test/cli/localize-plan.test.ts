@@ -126,6 +126,7 @@ describe("parseLocalizeArgs", () => {
         outPattern: "locales/{locale}.json",
         lockFile: "locales/glossa.lock.json",
         force: false,
+        async: false,
       },
     });
   });

@@ -73,7 +73,8 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
     const data = JSON.parse(job.data) as Record<string, JsonValue>;
     const hints = job.hints === null ? undefined : (JSON.parse(job.hints) as Record<string, string[]>);
     const done = new Set(await listDoneLocales(sql, job.id));
-    for (let locale = nextLocale(job.targetLocales, done); locale !== null;) {
+    let locale = nextLocale(job.targetLocales, done);
+    while (locale !== null && !signal.aborted) {
       let translated;
       try {
         const principal = await authorizeStoredKey(context, job.keyId, job.engineId);
@@ -94,11 +95,11 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
       done.add(locale);
       locale = nextLocale(job.targetLocales, done);
     }
-    if (signal.aborted) {
-      if (signal.reason === SHUTDOWN) await releaseJob(sql, job.id, owner);
-      return;
+    if (locale === null) {
+      await finish(context, job, "succeeded", null);
+    } else if (signal.reason === SHUTDOWN) {
+      await releaseJob(sql, job.id, owner);
     }
-    await finish(context, job, "succeeded", null);
   } catch (error) {
     if (error instanceof StorageUnavailableError) {
       // The database is away: the lease runs out and whichever instance reaches it next resumes the job.

@@ -31,8 +31,7 @@ export async function readJob(
   client: string,
   jobId: string,
 ): Promise<JobRecord> {
-  const job = await jobForKey(deps, secret, client, jobId);
-  return jobRecord(job, await listJobResults(deps.sql, job.id));
+  return withResults(deps.sql, await jobForKey(deps, secret, client, jobId));
 }
 
 /** Cancels a queued or running job; a finished job is returned as it is (canceling is idempotent). */
@@ -44,9 +43,9 @@ export async function cancelJobForKey(
 ): Promise<JobRecord> {
   const job = await jobForKey(deps, secret, client, jobId);
   const canceled = await cancelJob(deps.sql, job.id);
-  return readResults(deps.sql, canceled ?? (await findJob(deps.sql, job.id)) ?? job);
+  return withResults(deps.sql, canceled ?? (await findJob(deps.sql, job.id)) ?? job);
 }
 
-async function readResults(sql: Sql, job: JobRow): Promise<JobRecord> {
+async function withResults(sql: Sql, job: JobRow): Promise<JobRecord> {
   return jobRecord(job, await listJobResults(sql, job.id));
 }

@@ -28,13 +28,14 @@ export interface JobListRow extends JobRow {
   keyName: string | null;
 }
 
-const JOB_COLUMNS = `j.id, j.organization_id as "organizationId", j.key_id as "keyId", j.engine_id as "engineId",
-  j.status, j.source_locale as "sourceLocale", j.target_locales as "targetLocales", j.data, j.hints, j.error,
-  j.attempts, (select count(*)::int from job_results r where r.job_id = j.id) as done,
+const jobColumns = (body: string) => `j.id, j.organization_id as "organizationId", j.key_id as "keyId",
+  j.engine_id as "engineId", j.status, j.source_locale as "sourceLocale", j.target_locales as "targetLocales",
+  ${body}, j.error, j.attempts, (select count(*)::int from job_results r where r.job_id = j.id) as done,
   j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt"`;
 
+const JOB_COLUMNS = jobColumns("j.data, j.hints");
 /** The same columns without the request body, for lists. */
-const JOB_SUMMARY_COLUMNS = JOB_COLUMNS.replace("j.data, j.hints,", "'' as data, null as hints,");
+const JOB_SUMMARY_COLUMNS = jobColumns("'' as data, null as hints");
 
 export async function insertJob(
   sql: Sql,

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -162,5 +164,42 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe("glossa: The API key is invalid or has been deleted.\n");
+  });
+
+  it("--async falls back to direct calls, with a note, when the server has no jobs", async () => {
+    // A server of before SPEC §10: /jobs/localize is an unknown route; everything else goes to the real server.
+    const old: Server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        if (request.url?.startsWith("/jobs")) {
+          response.writeHead(404, { "content-type": "application/problem+json" });
+          response.end(JSON.stringify({ status: 404, code: "not_found", message: "No route POST /jobs/localize." }));
+          return;
+        }
+        void fetch(server.url + request.url, {
+          method: request.method,
+          headers: { "content-type": "application/json", "x-api-key": String(request.headers["x-api-key"]) },
+          body: Buffer.concat(chunks),
+        }).then(async (answer) => {
+          response.writeHead(answer.status, { "content-type": "application/json" });
+          response.end(await answer.text());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => old.listen(0, "127.0.0.1", resolve));
+    try {
+      const source = join(dir, "fallback", "en.json");
+      await run("mkdir", ["-p", join(dir, "fallback")]);
+      await writeFile(source, JSON.stringify({ a: "Hello" }));
+      const url = `http://127.0.0.1:${(old.address() as AddressInfo).port}`;
+      const result = await glossa(["localize", "--async", "-t", "de", "-t", "fr", source], { ...env, GLOSSA_URL: url });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain("this server has no jobs; translating with direct calls instead");
+      expect(result.stdout).toContain("fr: 1 translated, 0 unchanged");
+      expect((await readJson(join(dir, "fallback", "fr.json"))).a).toMatch(/^\[Ĥéļļö/);
+    } finally {
+      await new Promise((resolve) => old.close(resolve));
+    }
   });
 });

@@ -140,6 +140,22 @@ describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
     expect((await getJob(anon, doomed.secret, job.id)).status).toBe(401);
   });
 
+  it("a personal key whose owner is removed mid-job fails it with owner_removed (RBAC on)", async () => {
+    const leaver = await addMemberUser(seed, `leaver-${store}@example.test`, seed.roles.member);
+    const leaverKey = await createKey(leaver.client, seed.orgId, { name: "leaver" });
+    const job = await submitJob(
+      anon,
+      leaverKey.secret,
+      body({ engineId: slowEngineId, targetLocales: ["de", "fr", "ja", "it", "es"] }),
+    );
+    await pollJob(anon, leaverKey.secret, job.id, (snapshot) => snapshot.progress.done >= 1);
+    expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/members/${leaver.userId}`), 204);
+
+    const last = (await pollJob(anon, key, job.id, isFinished)).at(-1);
+    expect(last.status).toBe("failed");
+    expect(last.error.code).toBe("owner_removed");
+  });
+
   it("is readable by keys of its organization that reach its engine, and by no one else", async () => {
     const job = await submitJob(anon, key, body());
     expect((await getJob(anon, "", job.id)).status).toBe(401);

@@ -21,6 +21,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** The built dashboard to serve; unset = `dist/web` of the package. */
   dashboardDir: string | undefined;
+  /** Jobs (SPEC §10) this instance runs at once; 0 only accepts them and leaves running to others. */
+  jobConcurrency: number;
+  /** How often an idle instance looks for queued jobs and for jobs of dead instances. */
+  jobPollMs: number;
+  /** How long a job's claim lasts without a heartbeat: a dead instance's jobs resume after it. */
+  jobLeaseMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -50,5 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
     dashboardDir: env.GLOSSA_DASHBOARD_DIR ? resolve(env.GLOSSA_DASHBOARD_DIR) : undefined,
+    jobConcurrency: integer(env, "GLOSSA_JOB_CONCURRENCY", 2),
+    jobPollMs: Math.max(50, integer(env, "GLOSSA_JOB_POLL_MS", 1_000)),
+    jobLeaseMs: Math.max(300, integer(env, "GLOSSA_JOB_LEASE_MS", 30_000)),
   };
 }

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   role_not_found: 404,
   engine_not_found: 404,
   key_not_found: 404,
+  job_not_found: 404,
 
   method_not_allowed: 405,
 

@@ -27,6 +27,7 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   role_not_found: [{ roleId: "rol_sample" }],
   engine_not_found: [{ engineId: "eng_sample" }],
   key_not_found: [{ keyId: "key_sample" }],
+  job_not_found: [{ jobId: "job_sample" }],
   method_not_allowed: [],
   email_taken: [{ email: "sample@example.test" }],
   already_member: [{ email: "sample@example.test" }],

@@ -60,6 +60,7 @@ export const ERROR_MESSAGES = {
         ? `Engine ${p.engineId} does not exist in this key's organization.`
         : `Engine ${p.engineId} was not found in this organization.`,
   key_not_found: (p: { keyId: string }) => `Key ${p.keyId} was not found.`,
+  job_not_found: (p: { jobId: string }) => `Job ${p.jobId} was not found.`,
 
   method_not_allowed: () =>
     "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",

@@ -5,6 +5,8 @@ import type {
   CreatedKey,
   Engine,
   EngineBody,
+  JobStatus,
+  JobSummary,
   KeyKind,
   LocalizeResult,
   Me,
@@ -39,6 +41,11 @@ export const api = {
     const suffix = query.size > 0 ? `?${query.toString()}` : "";
     return request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${suffix}`).then((body) => body.events);
   },
+
+  jobs: (orgId: string, status: JobStatus | "") =>
+    request<{ jobs: JobSummary[] }>("GET", `${org(orgId)}/jobs${status ? `?status=${status}` : ""}`).then(
+      (body) => body.jobs,
+    ),
 
   // Roles
   roles: (orgId: string) => request<{ roles: Role[] }>("GET", `${org(orgId)}/roles`).then((body) => body.roles),

@@ -7,6 +7,8 @@ export type {
   CreatedKey,
   CredentialField,
   EngineRecord as Engine,
+  JobStatus,
+  JobSummary,
   EnginePatchBody as EngineBody,
   KeyKind,
   KeyRecord as ApiKey,

@@ -10,6 +10,7 @@ import { migrate } from "./storage/migrate.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
+import { systemClock, type Clock } from "./services/clock.js";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export interface StartOptions extends BuildAppOptions {
   /** Use an already-open database (tests share one PGlite per file). */
   sql?: Sql;
   bypassKeyAuthForOrganizationId?: OrganizationId;
+  /** The time the server decides key expiry with (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -39,6 +42,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     sql,
     limiter,
     lastUsed,
+    clock: options.clock ?? systemClock,
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),

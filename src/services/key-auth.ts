@@ -8,6 +8,7 @@ import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
 import { loadKeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
+import type { Clock } from "./clock.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
 import type { DASHBOARD_SESSION_KEY_ID } from "./try-engine.js";
 
@@ -26,12 +27,13 @@ export interface KeyAuthDeps {
   sql: Sql;
   limiter: AuthFailureLimiter;
   lastUsed: LastUsedTracker;
+  clock: Clock;
   /** Bench-only: skip the key check and act for this organization. Never set from the environment. */
   bypassForOrganizationId?: OrganizationId | undefined;
 }
 
 /**
- * SPEC §1 rules 1–4 for one call. Rule 5 (the engine) is the caller's, since only some
+ * SPEC §1 rules 1–4 for one call, and the expiry of §8 (from the same one lookup). Rule 5 (the engine) is the caller's, since only some
  * routes target an engine. A malformed key is refused before any lookup.
  */
 export async function authenticateKey(
@@ -59,8 +61,12 @@ export async function authenticateKey(
   const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);
   if (!context) throw await deps.limiter.fail(client, invalid);
 
-  const decision = authorizeKey(context.facts);
-  if (!decision.ok) throw AppError.fromDenial(decision);
+  const decision = authorizeKey(context.facts, deps.clock());
+  if (!decision.ok) {
+    // An expired key is a failed authentication like an unknown one, counted against the client.
+    if (decision.code === "key_expired") throw await deps.limiter.fail(client, AppError.fromDenial(decision));
+    throw AppError.fromDenial(decision);
+  }
   deps.lastUsed.record(context.keyId);
   return {
     keyId: context.keyId,

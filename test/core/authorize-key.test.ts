@@ -156,3 +156,19 @@ describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_fo
     expect(authorizeEngine(REACH_ALL, { id: "eng_z" }, null)).toEqual({ ok: true });
   });
 });
+
+describe("SPEC §8: an expired key → 401 key_expired naming the moment, before every other rule", () => {
+  const expiresAt = new Date(NOW.getTime() + 1000);
+  it.each([
+    ["a working personal key", personal({ plan: "free", rbac: false }, null)],
+    ["a deactivated service key", service({ plan: "free", rbac: false }, MEMBER, [])],
+    ["a personal key whose owner left", personal(ENTERPRISE_RBAC, null)],
+  ])("%s", (_name, facts) => {
+    const withExpiry = { ...facts, expiresAt };
+    expect(keyState(withExpiry, new Date(expiresAt.getTime() - 1))).toBe(keyState(facts, NOW));
+    const decision = authorizeKey(withExpiry, expiresAt);
+    expect(refusal(decision)).toBe("401 key_expired");
+    expect(decision.ok ? "" : AppError.fromDenial(decision).message).toContain(expiresAt.toISOString());
+    expect(keyState(withExpiry, expiresAt)).toBe("expired");
+  });
+});

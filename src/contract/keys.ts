@@ -2,7 +2,6 @@ import { Type, type Static } from "typebox";
 import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestamp } from "./fields.js";
 import { KEY_KINDS } from "./vocabulary.js";
 
-
 /** SPEC §8 bounds: `expiresInDays` 1–3650, a roll's `gracePeriodSeconds` 0–30 days. */
 export const MAX_EXPIRES_IN_DAYS = 3650;
 export const MAX_GRACE_PERIOD_SECONDS = 2_592_000;
@@ -81,9 +80,7 @@ export const KeyListQuery = Type.Object({
   q: Type.Optional(
     Type.String({ maxLength: 100, description: "search: part of the name, id, start or owner's email" }),
   ),
-  limit: Type.Optional(
-    Type.String({ pattern: "^[0-9]{1,4}$", description: "page size, 1–500; 100 when omitted" }),
-  ),
+  limit: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "page size, 1–500; 100 when omitted" })),
   offset: Type.Optional(Type.String({ pattern: "^[0-9]{1,9}$", description: "keys to skip; 0 when omitted" })),
 });
 export type KeyListQuery = Static<typeof KeyListQuery>;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  expiryAfterGrace,
-  expiryOnCreate,
-  expiryOnRoll,
-  isExpired,
-  rollRefusal,
-} from "../../src/core/keys/expiry.js";
+import { expiryAfterGrace, expiryOnCreate, expiryOnRoll, isExpired, rollRefusal } from "../../src/core/keys/expiry.js";
 
 const NOW = new Date("2030-01-01T00:00:00.000Z");
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);

@@ -238,7 +238,10 @@ describe.each(STORES)("key expiry and roll (%s)", (store) => {
     );
     expect(unchanged).toMatchObject({ rolledTo: null, expiresAt: null });
 
-    await server.database.sql.query("update roles set permissions = $2 where id = $1", [role.body.id, ["engine:access"]]);
+    await server.database.sql.query("update roles set permissions = $2 where id = $1", [
+      role.body.id,
+      ["engine:access"],
+    ]);
     const rolled = await seed.admin.post(org(`/keys/${service.id}/roll`), {});
     expectStatus(rolled, 201);
     expect(rolled.body.key).toMatchObject({

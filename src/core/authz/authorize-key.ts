@@ -34,10 +34,7 @@ export type KeyDenialCode = "key_expired" | "plan_entitlement_required" | "owner
  * Rules 2–4, after the expiry of SPEC §8 (checked first: an expired key is refused whatever else
  * holds): whether an authenticated key may act at all at `now`, and which engines it reaches.
  */
-export function authorizeKey(
-  facts: KeyAuthorizationFacts,
-  now: Date,
-): Decision<{ reach: EngineReach }, KeyDenialCode> {
+export function authorizeKey(facts: KeyAuthorizationFacts, now: Date): Decision<{ reach: EngineReach }, KeyDenialCode> {
   if (isExpired(facts.expiresAt, now)) {
     return deny("key_expired", { expiresAt: facts.expiresAt!.toISOString() });
   }

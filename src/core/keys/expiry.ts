@@ -99,10 +99,7 @@ export function expiryAfterGrace(current: Date | null, now: Date, gracePeriodSec
 export type RollRefusal = { reason: "expired"; expiresAt: Date } | { reason: "already_rolled"; rolledTo: string };
 
 /** Whether a key may be rolled: an expired key is dead (create a new one), a rolled key has its successor. */
-export function rollRefusal(
-  key: { expiresAt: Date | null; rolledTo: string | null },
-  now: Date,
-): RollRefusal | null {
+export function rollRefusal(key: { expiresAt: Date | null; rolledTo: string | null }, now: Date): RollRefusal | null {
   if (key.rolledTo !== null) return { reason: "already_rolled", rolledTo: key.rolledTo };
   if (key.expiresAt !== null && isExpired(key.expiresAt, now)) return { reason: "expired", expiresAt: key.expiresAt };
   return null;

@@ -170,7 +170,12 @@ export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput
  * policy, and the old key ending at `now + grace`. A personal key only by its owner; a service key
  * passes the guards as on creation, so a role that became too broad stops the roll.
  */
-export async function rollKey(sql: Sql, scope: KeyScope, input: { gracePeriodSeconds?: number | undefined }, now: Date) {
+export async function rollKey(
+  sql: Sql,
+  scope: KeyScope,
+  input: { gracePeriodSeconds?: number | undefined },
+  now: Date,
+) {
   const gracePeriodSeconds = input.gracePeriodSeconds ?? 0;
   const secret = generateApiKeySecret();
   const rolled = await inOrg(sql, scope, async (tx, actor) => {

@@ -141,10 +141,11 @@ export async function listApiKeys(
   filter: KeyListFilter,
   page: { limit: number; offset: number },
 ): Promise<ApiKeyRow[]> {
-  return sql.query<ApiKeyRow>(
-    `${KEY_SELECT} where ${KEY_FILTER} order by k.created_at desc, k.id limit $5 offset $6`,
-    [...filterParams(filter), page.limit, page.offset],
-  );
+  return sql.query<ApiKeyRow>(`${KEY_SELECT} where ${KEY_FILTER} order by k.created_at desc, k.id limit $5 offset $6`, [
+    ...filterParams(filter),
+    page.limit,
+    page.offset,
+  ]);
 }
 
 export async function countApiKeys(sql: Sql, filter: KeyListFilter): Promise<number> {

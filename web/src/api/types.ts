@@ -5,10 +5,12 @@
 export type {
   AuditEvent,
   CreatedKey,
+  CreateKeyBody,
   CredentialField,
   EngineRecord as Engine,
   EnginePatchBody as EngineBody,
   KeyKind,
+  KeyList,
   KeyRecord as ApiKey,
   LocalizeResponse as LocalizeResult,
   Me,

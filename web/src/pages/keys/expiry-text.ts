@@ -4,12 +4,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60_000],
 ];
 
-/** "in 3 days", "in 5 hours": how far off a moment is, in the largest whole unit (at least a minute). */
+/** "in 3 days", "in 5 hours": how far off a moment is, rounded in the largest unit it reaches (at least a minute). */
 export function timeUntil(iso: string, now: number = Date.now()): string {
   const ms = new Date(iso).getTime() - now;
   const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(ms) >= size) return format.format(Math.trunc(ms / size), unit);
+    if (Math.abs(ms) >= size) return format.format(Math.round(ms / size), unit);
   }
   return format.format(ms >= 0 ? 1 : -1, "minute");
 }

@@ -214,6 +214,13 @@ describe.each(STORES)("key expiry and roll (%s)", (store) => {
     expect(byManager.body.code).toBe("forbidden");
     expectStatus(await member.client.post(org(`/keys/${mine.id}/roll`), { gracePeriodSeconds: 60 }), 201);
 
+    // A key of another organization is not found through this one, even for an owner of both.
+    const other = await seedOrganization(server.url, { name: `Other ${store}` });
+    const foreign = await createKey(other.admin, other.orgId, { name: "foreign" });
+    const crossed = await seed.admin.post(org(`/keys/${foreign.id}/roll`), {});
+    expect(crossed.status).toBe(404);
+    expect(crossed.body.code).toBe("key_not_found");
+
     const role = await seed.admin.post(org("/roles"), { name: `Engines ${store}`, permissions: ["engine:access"] });
     expectStatus(role, 201);
     const service = await createKey(seed.admin, seed.orgId, {

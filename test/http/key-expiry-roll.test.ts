@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
+import { startChildServer, type ChildServer } from "../support/child-server.js";
 import { callTool, connectMcp, outcome } from "../clients/mcp-client.js";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES, STORES } from "../support/stores.js";
-import { startTestServer, startTestServerOn, type TestServer } from "../support/test-server.js";
+import { ADMIN, startTestServer, startTestServerOn, type TestServer } from "../support/test-server.js";
 import type { RunningServer } from "../../src/server.js";
 
 /** SPEC §8: expiry (with the organization's cap) and roll with a grace period, on a clock the test moves. */
@@ -12,8 +13,8 @@ const DAY_MS = 86_400_000;
 const START = new Date("2030-03-01T12:00:00.000Z");
 
 /** A clock the test sets; every server of a test reads the same one. */
-function testClock() {
-  let now = START.getTime();
+function testClock(start = START) {
+  let now = start.getTime();
   return {
     clock: () => new Date(now),
     set(at: Date | number) {
@@ -288,25 +289,35 @@ describe.each(STORES)("key expiry and roll (%s)", (store) => {
 });
 
 describe("a roll's grace period ends on every instance (two servers on one PostgreSQL)", () => {
-  const time = testClock();
+  // Real time (stopped at the start of the file), so that the child process on the system clock agrees.
+  const BASE = new Date();
+  const time = testClock(BASE);
   let database: { url: string; drop(): Promise<void> } | undefined;
   let a: RunningServer | undefined;
   let b: RunningServer | undefined;
+  /** A separate process on the system clock: it shares nothing with A but the database. */
+  let c: ChildServer | undefined;
 
   beforeAll(async () => {
     if (!HAS_POSTGRES) return;
     database = await createPostgresDatabase();
     a = await startTestServerOn(database.url, {}, { clock: time.clock });
     b = await startTestServerOn(database.url, {}, { clock: time.clock });
+    c = await startChildServer({
+      DATABASE_URL: database.url,
+      GLOSSA_ADMIN_EMAIL: ADMIN.email,
+      GLOSSA_ADMIN_PASSWORD: ADMIN.password,
+    });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await c?.stop();
     await database?.drop();
   });
 
   it.skipIf(!HAS_POSTGRES)("instance B refuses the old key after a roll made through instance A", async () => {
-    time.set(START);
+    time.set(BASE);
     const seed = await seedOrganization(a!.url);
     expectStatus(await seed.admin.patch(`/api/orgs/${seed.orgId}`, { defaultEngineId: seed.engineId }), 200);
     const apiB = new ApiClient(b!.url);
@@ -326,7 +337,12 @@ describe("a roll's grace period ends on every instance (two servers on one Postg
     expect((await localize(apiB, now0.secret)).body.code).toBe("key_expired");
     expectStatus(await localize(apiB, rolledNow.body.secret), 200);
     expectStatus(await localize(apiB, later.secret), 200);
-    time.set(START.getTime() + 86_400_000);
+    // The child process, on the real clock, reads the same rows.
+    const apiC = new ApiClient(c!.url);
+    expect((await localize(apiC, now0.secret)).body.code).toBe("key_expired");
+    expectStatus(await localize(apiC, rolledNow.body.secret), 200);
+    expectStatus(await localize(apiC, later.secret), 200);
+    time.set(BASE.getTime() + 86_400_000);
     expect((await localize(apiB, later.secret)).body.code).toBe("key_expired");
     expectStatus(await localize(apiB, rolledLater.body.secret), 200);
   });

@@ -32,6 +32,7 @@ export function KeysPage() {
   }, []);
   const selectTab = (next: KeyKind) => {
     setTab(next);
+    setSearch("");
     setOffset(0);
   };
   const keys = useLoader(

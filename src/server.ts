@@ -13,6 +13,7 @@ import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
+import { systemClock, type Clock } from "./services/clock.js";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,6 +28,8 @@ export interface StartOptions extends BuildAppOptions {
   /** Use an already-open database (tests share one PGlite per file). */
   sql?: Sql;
   bypassKeyAuthForOrganizationId?: OrganizationId;
+  /** The time the server decides key expiry with (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -37,10 +40,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
+  const clock = options.clock ?? systemClock;
   const jobs = new JobWorker(
     {
       sql,
       lastUsed,
+      clock,
       secretKey: config.secretKey,
       warn: (error, message) => app.log.warn({ err: error }, message),
     },
@@ -52,6 +57,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     limiter,
     lastUsed,
     jobs,
+    clock,
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),

@@ -29,6 +29,7 @@ export const AUDIT_ACTION_TARGETS = {
   "key.created": "key",
   "key.updated": "key",
   "key.deleted": "key",
+  "key.rolled": "key",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

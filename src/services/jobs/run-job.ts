@@ -1,3 +1,4 @@
+import type { Clock } from "../clock.js";
 import type { JobError } from "../../contract/jobs.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
 import { AppError } from "../../core/errors/app-error.js";
@@ -20,6 +21,7 @@ import { localize } from "../localize.js";
 export interface RunJobContext {
   sql: Sql;
   lastUsed: LastUsedTracker;
+  clock: Clock;
   secretKey: string | undefined;
   /** This worker's lease name. */
   owner: string;

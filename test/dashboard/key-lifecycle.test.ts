@@ -143,14 +143,14 @@ describeInBrowser("dashboard: key lifecycle", () => {
     const pager = page.getByRole("navigation", { name: "Key list pages" });
     await pager.waitFor();
     const total = (await acme.admin.get(`/api/orgs/${acme.orgId}/keys?limit=1`)).body.total as number;
-    expect(await pager.getByRole("status").textContent()).toBe(`1–20 of ${total}`);
+    await expect.poll(() => pager.getByRole("status").textContent()).toBe(`1–20 of ${total}`);
     await pager.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => pager.getByRole("status").textContent()).toBe(`21–${Math.min(40, total)} of ${total}`);
     await screenshot(page, "keys-page-two");
 
     await page.getByLabel("Search keys").fill("batch 1");
     await expect.poll(() => page.locator("tbody tr").count()).toBe(10);
-    expect(await pager.isVisible()).toBe(false);
+    await expect.poll(() => pager.isVisible()).toBe(false);
     await page.getByLabel("Search keys").fill("no such key");
     await page.getByText('No keys match "no such key".').waitFor();
     await expectAccessible(page, "key search");

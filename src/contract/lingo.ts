@@ -28,8 +28,10 @@ export type LingoI18nBody = Static<typeof LingoI18nBody>;
 /** `GET /users/me`: the key's user as the current SDK's `whoami()` reads it. */
 export const LingoUser = Type.Object(
   {
-    id: Nullable(Type.String(), { description: "null for service keys (the SDK then reports no user)" }),
-    email: Nullable(Type.String(), { description: "null for service keys" }),
+    id: Nullable(Type.String(), { description: "the owner's user id; for a service key, the key's id" }),
+    email: Nullable(Type.String(), {
+      description: 'the owner\'s email; for a service key, "<key name> (service key, <organization name>)"',
+    }),
     organizationId: Type.String(),
     keyId: Type.String(),
     kind: KeyKindSchema,

@@ -5,9 +5,12 @@ import { collectStrings, replaceStrings, type JsonValue } from "../core/content/
 import type { Credentials } from "../core/engines/credentials.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
+import { engineFailureStatus } from "../core/engines/engine-failure-status.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
+import { errorMessage } from "../core/errors/messages.js";
 import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
 import type { TranslationMemory } from "../engines/pipeline/translation-memory.js";
+import { withoutFinalPeriod } from "../engines/pipeline/translate-chunk.js";
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor, providerNamed } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
@@ -42,20 +45,27 @@ function hintsFor(hints: Record<string, string[]> | undefined, path: (string | n
   return Object.hasOwn(hints, top) ? hints[top] : undefined;
 }
 
-function engineFailed(engine: EngineRow, reason: string): AppError {
-  return AppError.of("engine_failed", { engineId: engine.id, provider: engine.provider, reason });
+/** 502 (a retry may help) unless `status` says otherwise; `reason` is one sentence, its final period added here. */
+function engineFailed(engine: EngineRow, reason: string, status: 422 | 502 = 502): AppError {
+  const message = errorMessage("engine_failed", {
+    engineId: engine.id,
+    provider: engine.provider,
+    reason: `${withoutFinalPeriod(reason)}.`,
+  });
+  return status === 422 ? new AppError("engine_failed", message, { status }) : new AppError("engine_failed", message);
 }
 
 function openCredentials(engine: EngineRow, secretKey: string | undefined): Credentials {
   if (engine.credentials === null) return {};
   if (!secretKey)
-    throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY.");
+    throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY", 422);
   try {
     return decryptCredentials(secretKey, engine.organizationId, engine.credentials) as Credentials;
   } catch {
     throw engineFailed(
       engine,
-      "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again.",
+      "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again",
+      422,
     );
   }
 }
@@ -84,7 +94,7 @@ export async function localize(
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };
   if (leaves.length === 0) return { ...base, data: replaceStrings(request.data, []) };
   if (!providerNamed(engine.provider))
-    throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
+    throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
 
   const settings = resolveSettings(engine.config);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
@@ -114,9 +124,10 @@ export async function localize(
     if (deps.signal?.aborted) throw deps.signal.reason;
     if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
     if (error instanceof UnsupportedPairError) throw new AppError("unsupported_locale_pair", error.message);
-    if (error instanceof AllModelsFailedError) throw engineFailed(engine, `${error.failures.join("; ")}.`);
-    if (error instanceof ProviderError) throw engineFailed(engine, `${error.message}.`);
-    throw engineFailed(engine, "unexpected error.");
+    if (error instanceof AllModelsFailedError)
+      throw engineFailed(engine, error.failures.join("; "), engineFailureStatus(error.kinds));
+    if (error instanceof ProviderError) throw engineFailed(engine, error.message, engineFailureStatus([error.failure]));
+    throw engineFailed(engine, "unexpected error");
   }
   return {
     ...base,

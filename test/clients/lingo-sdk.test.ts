@@ -110,7 +110,16 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
       expect(await engine.recognizeLocale("Bonjour tout le monde, comment allez-vous ?")).toBe("fr");
       expect(await engine.whoami()).toEqual({ email: "admin@example.test", id: seed.ownerId });
       const service = await createKey(seed.admin, seed.orgId, { name: "service", kind: "service" });
-      expect(await new LingoDotDevEngineReplica({ apiKey: service.secret, apiUrl: server.url }).whoami()).toBeNull();
+      // the CLI reads a missing email as "not signed in": a service key answers with its id and a label
+      expect(await new LingoDotDevEngineReplica({ apiKey: service.secret, apiUrl: server.url }).whoami()).toEqual({
+        email: "service (service key, Lingo Org)",
+        id: service.id,
+      });
+      const whoamiOfService = await fetch(`${server.url}/whoami`, {
+        method: "POST",
+        headers: { "X-API-Key": service.secret },
+      });
+      expect(await whoamiOfService.json()).toMatchObject({ email: null, userId: null, keyId: service.id });
       expect(await new LingoDotDevEngineReplica({ apiKey: "gls_wrong", apiUrl: server.url }).whoami()).toBeNull();
     });
 

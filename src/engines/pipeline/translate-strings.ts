@@ -2,6 +2,7 @@ import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
 import { rankModels } from "../../core/engines/rank-models.js";
+import type { ProviderFailure } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
 import { mapConcurrent } from "./map-concurrent.js";
 import { dedupe, isBlank, type SourceString, type Translation } from "./source-strings.js";
@@ -33,9 +34,12 @@ export interface TranslateStringsResult {
   usage?: Usage;
 }
 
-/** Every model failed for some strings; `failures` says how, per model. */
+/** Every model failed for some strings; `failures` says how, per model, and `kinds` of what kind. */
 export class AllModelsFailedError extends Error {
-  constructor(readonly failures: string[]) {
+  constructor(
+    readonly failures: string[],
+    readonly kinds: ProviderFailure[] = [],
+  ) {
     super(`all models failed: ${failures.join("; ")}`);
     this.name = "AllModelsFailedError";
   }
@@ -106,7 +110,7 @@ async function translateChunks(
     return await mapConcurrent(chunks, concurrency, async (chunk) => {
       const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
       if (memory) await rememberTranslations(memory, outcome.translated);
-      if (outcome.translated.size < chunk.length) throw new AllModelsFailedError(outcome.failures);
+      if (outcome.translated.size < chunk.length) throw new AllModelsFailedError(outcome.failures, outcome.failureKinds);
       return outcome;
     });
   } catch (error) {

@@ -9,7 +9,7 @@ const LingoLocale = Type.String({ minLength: 1, maxLength: 64 });
 /**
  * The body older Lingo.dev / Replexica SDKs send to `POST /i18n`:
  * `{ params: { workflowId, fast }, locale: { source, target }, data, reference?, hints? }`.
- * `params` and `reference` are accepted and ignored.
+ * `params` is accepted and ignored.
  */
 export const LingoI18nBody = Type.Object(
   {
@@ -19,6 +19,7 @@ export const LingoI18nBody = Type.Object(
     ),
     data: LocalizeBody.properties.data,
     hints: LocalizeBody.properties.hints,
+    reference: LocalizeBody.properties.reference,
     engineId: LocalizeBody.properties.engineId,
   },
   { additionalProperties: true },

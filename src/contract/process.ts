@@ -19,8 +19,15 @@ export const LocalizeBody = Type.Object(
     targetLocale: Locale,
     data: LocalizableData,
     hints: Type.Optional(
-      Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 }), {
-        description: 'context per key path: { "<key>": ["breadcrumb", …] }',
+      Type.Record(Type.String(), Type.Array(Type.String()), {
+        description:
+          'context per key path: { "<key>": ["breadcrumb", …] }; any number and length (bounded by the body limit), trimmed to a budget in prompts',
+      }),
+    ),
+    reference: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          "existing strings per locale, `{ <locale>: { <key>: <string> } }` (the Lingo.dev CLI sends the whole source and target files): LLM engines get a bounded part as examples",
       }),
     ),
   },

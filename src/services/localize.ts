@@ -6,6 +6,7 @@ import type { Credentials } from "../core/engines/credentials.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
 import { engineFailureStatus } from "../core/engines/engine-failure-status.js";
+import { referenceExamples, trimHints } from "../core/engines/prompt-context.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
 import { errorMessage } from "../core/errors/messages.js";
 import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
@@ -26,6 +27,8 @@ export interface LocalizeRequest {
   targetLocale: string;
   data: Record<string, JsonValue>;
   hints: Record<string, string[]> | undefined;
+  /** `{ <locale>: <payload> }`: the project's existing strings (the Lingo.dev CLI sends whole files). */
+  reference?: Record<string, unknown> | undefined;
 }
 
 /** The shell the pipeline needs: the database (translation memory) and the secret that opens credentials. */
@@ -36,13 +39,16 @@ export interface LocalizeDeps {
   signal?: AbortSignal | undefined;
 }
 
-/** Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree. */
+/**
+ * Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree; any
+ * number and length are accepted, and what reaches a provider is trimmed to a budget.
+ */
 function hintsFor(hints: Record<string, string[]> | undefined, path: (string | number)[]): string[] | undefined {
   if (!hints) return undefined;
   const dotted = path.join(".");
-  if (Object.hasOwn(hints, dotted)) return hints[dotted];
+  if (Object.hasOwn(hints, dotted)) return trimHints(hints[dotted]);
   const top = String(path[0]);
-  return Object.hasOwn(hints, top) ? hints[top] : undefined;
+  return Object.hasOwn(hints, top) ? trimHints(hints[top]) : undefined;
 }
 
 /** 502 (a retry may help) unless `status` says otherwise; `reason` is one sentence, its final period added here. */
@@ -117,6 +123,12 @@ export async function localize(
       targetLocale: request.targetLocale,
       texts: plan.units,
       hints: plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)),
+      examples: referenceExamples(
+        request.reference,
+        request.sourceLocale,
+        request.targetLocale,
+        leaves.map((leaf) => leaf.path.join("/")),
+      ),
       memory,
       signal: deps.signal,
     });

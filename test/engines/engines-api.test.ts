@@ -163,6 +163,31 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     expect(JSON.stringify(denied.body)).not.toContain("sk-wrong-key-123456");
   });
 
+  it("gives the model the request's reference as examples and long hints trimmed to a budget", async () => {
+    const engine = await openaiEngine({ models: [{ model: "with-reference" }] });
+    const comment = "A long source comment. ".repeat(60);
+    const response = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "es",
+      data: { "nav/new": "New page" },
+      hints: { "nav/new": [comment, ...Array.from({ length: 80 }, (_, index) => `hint ${index}`)] },
+      reference: {
+        en: { "nav/home": "Home", "nav/new": "Old new page" },
+        es: { "nav/home": "Inicio", "nav/new": "Página antigua" },
+      },
+    });
+    expectStatus(response, 200);
+    expect(response.body.data).toEqual({ "nav/new": "DE New page" });
+    const sent = stub.requests.filter((request) => request.body.model === "with-reference").at(-1)!;
+    const [system, user] = sent.body.messages.map((message: { content: string }) => message.content);
+    expect(system).toContain('["Home","Inicio"]');
+    expect(system).not.toContain("Página antigua");
+    const context = promptItems(user)[0]!.context!;
+    expect(context.join("").length).toBeLessThanOrEqual(1000);
+    expect(context[0]!.startsWith("A long source comment.")).toBe(true);
+  });
+
   it("keeps 502 (a retry may help) when every model was only rate limited", async () => {
     const engine = await openaiEngine({ models: [{ model: "limited" }] });
     const limited = await seed.admin.localize(secret, {

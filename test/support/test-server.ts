@@ -14,6 +14,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     lastUsedFlushMs: 200,
+    // Like GLOSSA_BODY_LIMIT: a limit given for the whole server applies to the localize routes too.
+    ...(overrides.bodyLimitBytes !== undefined ? { localizeBodyLimitBytes: overrides.bodyLimitBytes } : {}),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
+import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { translationProblems } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
@@ -17,6 +18,8 @@ export interface ChunkCall {
   glossary: GlossaryItem[];
   instructions: ResolvedSettings["instructions"];
   brandVoice: ResolvedSettings["brandVoice"];
+  /** Existing translations of the project (from the request's `reference`), for LLM prompts. */
+  examples?: ReferenceExample[] | undefined;
   /** Aborted when the caller is gone or another chunk failed for good. */
   signal: AbortSignal;
 }
@@ -87,6 +90,7 @@ async function askModel(
       glossary: call.glossary,
       instructions: call.instructions,
       brandVoice: call.brandVoice,
+      ...(call.examples && call.examples.length > 0 ? { examples: call.examples } : {}),
       signal: call.signal,
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
+import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { rankModels } from "../../core/engines/rank-models.js";
 import type { ProviderFailure } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
@@ -24,6 +25,8 @@ export interface TranslateStringsInput {
   texts: readonly string[];
   hints: readonly (string[] | undefined)[];
   memory: TranslationMemory | null;
+  /** Existing translations of the project (from the request's `reference`), for LLM prompts. */
+  examples?: ReferenceExample[] | undefined;
   /** The caller gave up (the client went away): provider calls stop, nothing is retried or falls back. */
   signal?: AbortSignal | undefined;
 }
@@ -67,6 +70,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     glossary: glossaryFor(settings.glossary, input.sourceLocale, input.targetLocale),
     instructions: settings.instructions,
     brandVoice: settings.brandVoice,
+    examples: input.examples,
   };
   const outcomes = await translateChunks(
     call,

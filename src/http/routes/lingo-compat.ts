@@ -25,6 +25,7 @@ export const lingoCompatRoutes =
     app.post(
       "/i18n",
       {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
         schema: {
           summary: "Localizes, in the request shape older Lingo.dev and Replexica SDKs send.",
           ...route,
@@ -44,6 +45,7 @@ export const lingoCompatRoutes =
           targetLocale: body.locale.target,
           data: body.data,
           hints: body.hints,
+          reference: body.reference,
         });
         const principal = await authenticateKey(
           authDeps,

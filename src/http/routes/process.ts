@@ -26,6 +26,7 @@ export const processRoutes =
     app.post(
       "/process/localize",
       {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
         schema: {
           summary:
             "Translates the string values of `data` from `sourceLocale` into `targetLocale` with one of the organization's engines.",

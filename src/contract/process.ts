@@ -150,7 +150,8 @@ export const EstimateResponse = Type.Object(
   },
   {
     title: "CostEstimate",
-    description: "What localizing the given characters would cost with the engine's price setting; nothing is translated.",
+    description:
+      "What localizing the given characters would cost with the engine's price setting; nothing is translated.",
   },
 );
 export type EstimateResponse = Static<typeof EstimateResponse>;

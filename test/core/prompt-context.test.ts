@@ -15,7 +15,10 @@ describe("hints in prompts: any number and length accepted, trimmed to a budget"
     expect(trimmed).toHaveLength(1);
     expect(trimmed[0]!.length).toBeLessThanOrEqual(1000);
     expect(trimmed[0]!.endsWith("…")).toBe(true);
-    const many = trimHints(Array.from({ length: 500 }, (_, index) => `hint ${index}`), 100)!;
+    const many = trimHints(
+      Array.from({ length: 500 }, (_, index) => `hint ${index}`),
+      100,
+    )!;
     expect(many.join("").length).toBeLessThanOrEqual(100);
     expect(many[0]).toBe("hint 0");
   });

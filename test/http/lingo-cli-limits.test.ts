@@ -47,13 +47,16 @@ describe.each(STORES)("the Lingo.dev CLI's requests on %s", (store) => {
     expect(body.message).toBe("hints/title/0: must be string");
     expect(body.errors).toEqual([{ path: "/hints/title/0", message: "must be string" }]);
     const two = await (await post("/process/localize", { data: {} })).json();
-    expect(two.message).toMatch(/^sourceLocale: must have required property 'sourceLocale' \(and 1 more in errors\[\]\)$/);
+    expect(two.message).toMatch(
+      /^sourceLocale: must have required property 'sourceLocale' \(and 1 more in errors\[\]\)$/,
+    );
     expect(two.errors).toHaveLength(2);
   });
 
   it("takes a request over 10 MiB on the localize routes (whole files as reference), not elsewhere", async () => {
     const file: Record<string, string> = {};
-    for (let index = 0; index < 120_000; index++) file[`screen/section/key${index}`] = `A source string number ${index}`;
+    for (let index = 0; index < 120_000; index++)
+      file[`screen/section/key${index}`] = `A source string number ${index}`;
     const body = JSON.stringify({
       sourceLocale: "en",
       targetLocale: "de",

@@ -114,7 +114,8 @@ async function translateChunks(
     return await mapConcurrent(chunks, concurrency, async (chunk) => {
       const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
       if (memory) await rememberTranslations(memory, outcome.translated);
-      if (outcome.translated.size < chunk.length) throw new AllModelsFailedError(outcome.failures, outcome.failureKinds);
+      if (outcome.translated.size < chunk.length)
+        throw new AllModelsFailedError(outcome.failures, outcome.failureKinds);
       return outcome;
     });
   } catch (error) {

@@ -200,10 +200,7 @@ export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<KeyId, Dat
 }
 
 /** The key's own name and its organization's name: how `GET /users/me` labels a service key. */
-export async function findKeyLabel(
-  sql: Sql,
-  id: KeyId,
-): Promise<{ keyName: string; organizationName: string } | null> {
+export async function findKeyLabel(sql: Sql, id: KeyId): Promise<{ keyName: string; organizationName: string } | null> {
   const rows = await sql.query<{ keyName: string; organizationName: string }>(
     `select k.name as "keyName", o.name as "organizationName"
        from api_keys k join organizations o on o.id = k.organization_id where k.id = $1`,

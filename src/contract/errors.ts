@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   role_not_found: 404,
   engine_not_found: 404,
   key_not_found: 404,
+  cli_session_not_found: 404,
 
   method_not_allowed: 405,
 
@@ -34,6 +35,7 @@ export const ERROR_STATUS = {
   last_owner: 409,
   role_name_taken: 409,
   role_in_use: 409,
+  cli_session_closed: 409,
 
   payload_too_large: 413,
   unsupported_media_type: 415,

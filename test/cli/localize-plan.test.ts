@@ -150,7 +150,7 @@ describe("parseLocalizeArgs", () => {
   it("reads a locale from a file name only when it is a known language in its canonical form", () => {
     for (const name of ["app.json", "nav.json", "api.json", "web.json", "eng.json", "ui.json"])
       expect(localeInFileName(`locales/${name}`), name).toBeNull();
-    for (const [name, locale] of [
+    for (const [name, locale] of <[string, string][]>[
       ["en.json", "en"],
       ["pt_BR.json", "pt-BR"],
       ["zh-Hant.json", "zh-Hant"],

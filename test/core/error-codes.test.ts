@@ -27,6 +27,8 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   role_not_found: [{ roleId: "rol_sample" }],
   engine_not_found: [{ engineId: "eng_sample" }],
   key_not_found: [{ keyId: "key_sample" }],
+  cli_session_not_found: [],
+  cli_session_closed: [{ status: "completed" }],
   method_not_allowed: [],
   email_taken: [{ email: "sample@example.test" }],
   already_member: [{ email: "sample@example.test" }],

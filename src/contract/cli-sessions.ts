@@ -49,6 +49,7 @@ export const CliSessionView = Type.Object(
   },
   { title: "CliSession", description: "A CLI login session, as the approval page shows it." },
 );
+export type CliSessionView = Static<typeof CliSessionView>;
 
 export const ApproveCliSessionBody = Type.Object(
   { organizationId: Type.String({ minLength: 1, maxLength: 100 }) },

@@ -4,6 +4,7 @@
  */
 export type {
   AuditEvent,
+  CliSessionView as CliSession,
   CreatedKey,
   CredentialField,
   EngineRecord as Engine,

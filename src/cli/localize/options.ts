@@ -54,8 +54,11 @@ export function isKnownLanguage(locale: string): boolean {
  * (BCP-47 would allow them as languages), so those need `--source`.
  */
 export function localeInFileName(file: string): string | null {
-  const locale = normalizeLocale(basename(file, extname(file)));
-  return locale && /^[a-z]{2,3}(-|$)/.test(locale) && isKnownLanguage(locale) ? locale : null;
+  const name = basename(file, extname(file));
+  const locale = normalizeLocale(name);
+  if (!locale || !/^[a-z]{2,3}(-|$)/.test(locale) || !isKnownLanguage(locale)) return null;
+  // normalizeLocale canonicalizes aliases (nav → nv): the file must name the language as its code
+  return name.split(/[-_]/)[0]!.toLowerCase() === locale.split("-")[0] ? locale : null;
 }
 
 export type ParsedLocalizeArgs =

@@ -19,6 +19,8 @@ export const cliSessionRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ["lingo.dev compatibility"];
+    // Unauthenticated: the device has no key yet; the verifier it alone knows is the proof.
+    const security: [] = [];
 
     app.post(
       "/cli-sessions",
@@ -26,6 +28,7 @@ export const cliSessionRoutes =
         schema: {
           summary: "Starts a CLI login: the device then opens `verifyUrl` and polls `GET /cli-sessions/{id}`.",
           tags,
+          security,
           body: StartCliSessionBody,
           response: { 201: StartedCliSession, ...problemResponses(400, 413, 415, 503) },
         },
@@ -49,6 +52,7 @@ export const cliSessionRoutes =
           summary:
             "Polls a CLI login with the `X-Cli-Verifier` header: pending, then the new personal key once; 404 when unknown, expired or already handed out.",
           tags,
+          security,
           params: CliSessionParams,
           response: { 200: CliSessionPoll, ...problemResponses(400, 404, 503) },
         },

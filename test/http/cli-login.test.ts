@@ -110,3 +110,29 @@ describe.each(STORES)("CLI login sessions on %s", (store) => {
     expect(late.body.message).toContain("expired");
   });
 });
+
+describe("CLI login sessions count against the per-address limit (unauthenticated)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("pglite", { authFailLimit: 3 });
+  });
+  afterAll(async () => server?.stop());
+
+  it("answers 429 to a client that starts too many sessions or guesses ids", async () => {
+    const start = () =>
+      fetch(`${server.url}/cli-sessions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ verifier: randomBytes(32).toString("base64url") }),
+      });
+    expect((await start()).status).toBe(201);
+    const guess = await fetch(`${server.url}/cli-sessions/cls_guess`, {
+      headers: { "X-Cli-Verifier": "v".repeat(43) },
+    });
+    expect(guess.status).toBe(404);
+    expect((await start()).status).toBe(201);
+    const limited = await start();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});

@@ -30,10 +30,13 @@ export const cliSessionRoutes =
           tags,
           security,
           body: StartCliSessionBody,
-          response: { 201: StartedCliSession, ...problemResponses(400, 413, 415, 503) },
+          response: { 201: StartedCliSession, ...problemResponses(400, 413, 415, 429, 503) },
         },
       },
       async (request, reply) => {
+        // Unauthenticated writes count against the per-address limit of failed authentications.
+        const verdict = await deps.limiter.fail(request.ip, new AppError("rate_limited", "counted"));
+        if (verdict.extra.retryAfterSeconds) throw verdict;
         const baseUrl = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
         const started = await startCliSession(deps.sql, {
           verifier: request.body.verifier,
@@ -54,13 +57,20 @@ export const cliSessionRoutes =
           tags,
           security,
           params: CliSessionParams,
-          response: { 200: CliSessionPoll, ...problemResponses(400, 404, 503) },
+          response: { 200: CliSessionPoll, ...problemResponses(400, 404, 429, 503) },
         },
       },
       async (request, reply) => {
         reply.header("cache-control", "no-store");
         const verifier = request.headers["x-cli-verifier"];
-        return pollCliSession(deps.sql, request.params.id, typeof verifier === "string" ? verifier : undefined);
+        try {
+          return await pollCliSession(deps.sql, request.params.id, typeof verifier === "string" ? verifier : undefined);
+        } catch (error) {
+          // A wrong verifier or a guessed id is a failed authentication.
+          if (error instanceof AppError && error.code === "cli_session_not_found")
+            throw await deps.limiter.fail(request.ip, error);
+          throw error;
+        }
       },
     );
   };

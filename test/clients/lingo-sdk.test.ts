@@ -233,6 +233,11 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
       await expect(
         new LingoDotDevEngineReplica({ apiKey: key.secret, apiUrl: server.url }).estimate([]),
       ).rejects.toThrow("Invalid request: items: must NOT have fewer than 1 items");
+      await expect(
+        new LingoDotDevEngineReplica({ apiKey: key.secret, apiUrl: server.url }).estimate([
+          { targetLocale: "not a locale!", sourceChars: 1 },
+        ]),
+      ).rejects.toThrow("Invalid request: items/0/targetLocale: must be a BCP-47 locale such as en or pt-BR");
     });
 
     it("localizes string arrays, chats, HTML and one text into several locales", async () => {

@@ -1,7 +1,8 @@
 import type { LocalizeResponse } from "../contract/process.js";
 import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { icuUnits } from "../core/content/icu-units.js";
-import { collectStrings, replaceStrings, type JsonValue } from "../core/content/walk-strings.js";
+import { isFormatMetadata } from "../core/content/format-metadata.js";
+import { collectStrings, replaceStrings, type JsonValue, type StringLeaf } from "../core/content/walk-strings.js";
 import type { Credentials } from "../core/engines/credentials.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
@@ -51,6 +52,12 @@ function hintsFor(hints: Record<string, string[]> | undefined, path: (string | n
   return Object.hasOwn(hints, top) ? trimHints(hints[top]) : undefined;
 }
 
+/** The translated strings back in leaf order, format metadata as sent. */
+function withMetadata(allLeaves: readonly StringLeaf[], translated: readonly string[]): string[] {
+  let next = 0;
+  return allLeaves.map((leaf) => (isFormatMetadata(leaf.path) ? leaf.value : translated[next++]!));
+}
+
 /** 502 (a retry may help) unless `status` says otherwise; `reason` is one sentence, its final period added here. */
 function engineFailed(engine: EngineRow, reason: string, status: 422 | 502 = 502): AppError {
   const message = errorMessage("engine_failed", {
@@ -96,9 +103,17 @@ export async function localize(
 ): Promise<LocalizeResponse> {
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
-  const leaves = collectStrings(request.data);
+  const allLeaves = collectStrings(request.data);
+  const leaves = allLeaves.filter((leaf) => !isFormatMetadata(leaf.path));
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };
-  if (leaves.length === 0) return { ...base, data: replaceStrings(request.data, []) };
+  if (leaves.length === 0)
+    return {
+      ...base,
+      data: replaceStrings(
+        request.data,
+        allLeaves.map((leaf) => leaf.value),
+      ),
+    };
   if (!providerNamed(engine.provider))
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
 
@@ -143,7 +158,7 @@ export async function localize(
   }
   return {
     ...base,
-    data: replaceStrings(request.data, plan.rebuild(output.texts)),
+    data: replaceStrings(request.data, withMetadata(allLeaves, plan.rebuild(output.texts))),
     ...(output.model ? { model: output.model } : {}),
     ...(output.usage ? { usage: output.usage } : {}),
   };

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../support/test-server.js";
 
 /**
  * Replays the bodies the Lingo.dev CLI sends to `POST /process/localize` for several file formats
- * (test/clients/fixtures: each file says how it was obtained) against the pseudo and Apertium
+ * (test/clients/fixtures: each file says how it was obtained; recorded-cli-run.json is a live run) against the pseudo and Apertium
  * engines: every key comes back, every placeholder of the CLI's formats is intact, and each
  * string's structure (ICU arguments, branches) is the source's.
  */
@@ -54,6 +54,11 @@ describe.each(STORES)("the Lingo.dev CLI's recorded requests on %s", (store) => 
         expect(Object.keys(body.data)).toEqual(Object.keys(source));
         for (const [path, text] of Object.entries(source)) {
           const output = body.data[path] as string;
+          // stringsdict format metadata comes back as sent; so does a string that is only a code stand-in
+          if (/NSStringFormat(Spec|Value)TypeKey$/.test(path) || /^(> )?CODE_PLACEHOLDER_\w+_END$/.test(text))
+            expect(output, path).toBe(text);
+          // a Markdown heading stays a heading
+          if (/^#{1,6} /.test(text)) expect(output, path).toMatch(/^#{1,6} /);
           for (const token of protectedTokens(text)) expect(output, `${path}: ${output}`).toContain(token);
           expect(placeholderProblems(text, output), `${path}: ${output}`).toEqual([]);
         }

@@ -32,10 +32,14 @@ async function readJson(path: string, what: string): Promise<Json> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new Error(
-      `Cannot read the ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      { cause: error },
-    );
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EISDIR")
+      throw new Error(
+        `The ${what} ${path} is a folder: name one JSON file, such as ${path.replace(/[\\/]+$/, "")}/en.json. For projects with many files or other formats, use the Lingo.dev CLI with LINGO_API_URL (docs/lingo-sdk.md).`,
+        { cause: error },
+      );
+    if (code === "ENOENT") throw new Error(`The ${what} ${path} does not exist.`, { cause: error });
+    throw new Error(`Cannot read the ${what} ${path}: ${code ?? (error as Error).message}`, { cause: error });
   }
   try {
     return JSON.parse(text) as Json;

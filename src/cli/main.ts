@@ -8,6 +8,8 @@ Commands:
   admin create-user --email E [--name N] [--admin]
                                           create a user; the password comes from GLOSSA_ADMIN_PASSWORD
                                           or is read from standard input
+  login                                   sign this machine in: approve in the dashboard, get a personal
+                                          API key (GLOSSA_URL); glossa login --help for more
   localize --target L [--target L …] [--source L] [--engine ID] [--out PATTERN] <source.json>
                                           translate a JSON file with a Glossa server (GLOSSA_URL,
                                           GLOSSA_API_KEY), only the strings new or changed since the
@@ -24,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./migrate-command.js")).runMigrate();
     case "admin":
       return (await import("./admin-command.js")).runAdminCommand(rest);
+    case "login":
+      return (await import("./login-command.js")).runLogin(rest);
     case "localize":
       return (await import("./localize-command.js")).runLocalizeCommand(rest);
     case "--version":

@@ -11,6 +11,11 @@ export interface Config {
   secretKey: string | undefined;
   publicUrl: string | undefined;
   bodyLimitBytes: number;
+  /**
+   * The localize routes' limit: the Lingo.dev CLI sends whole source and target files as
+   * `reference` with every request. GLOSSA_BODY_LIMIT, when set, applies here too.
+   */
+  localizeBodyLimitBytes: number;
   authFailLimit: number;
   trustProxy: boolean;
   logLevel: string;
@@ -38,7 +43,11 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+const MIB = 1024 * 1024;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const bodyLimitBytes = integer(env, "GLOSSA_BODY_LIMIT", 10 * MIB);
+  const bodyLimitSet = env.GLOSSA_BODY_LIMIT !== undefined && env.GLOSSA_BODY_LIMIT !== "";
   return {
     port: integer(env, "PORT", 8787),
     host: env.HOST || "127.0.0.1",
@@ -48,7 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.GLOSSA_ADMIN_PASSWORD || undefined,
     secretKey: env.GLOSSA_SECRET_KEY || undefined,
     publicUrl: env.GLOSSA_PUBLIC_URL || undefined,
-    bodyLimitBytes: integer(env, "GLOSSA_BODY_LIMIT", 10 * 1024 * 1024),
+    bodyLimitBytes,
+    localizeBodyLimitBytes: bodyLimitSet ? bodyLimitBytes : 64 * MIB,
     authFailLimit: integer(env, "GLOSSA_AUTH_FAIL_LIMIT", 100),
     trustProxy: env.GLOSSA_TRUST_PROXY === "true" || env.GLOSSA_TRUST_PROXY === "1",
     logLevel: env.LOG_LEVEL || "info",

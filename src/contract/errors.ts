@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   engine_not_found: 404,
   key_not_found: 404,
   job_not_found: 404,
+  cli_session_not_found: 404,
 
   method_not_allowed: 405,
 
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   role_name_taken: 409,
   role_in_use: 409,
   key_not_rollable: 409,
+  cli_session_closed: 409,
 
   payload_too_large: 413,
   unsupported_media_type: 415,

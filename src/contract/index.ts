@@ -5,6 +5,7 @@
  * Pure data: nothing here imports Node or anything outside src/contract.
  */
 export * from "./audit.js";
+export * from "./cli-sessions.js";
 export * from "./engines.js";
 export * from "./fields.js";
 export * from "./health.js";

@@ -9,7 +9,7 @@ const LingoLocale = Type.String({ minLength: 1, maxLength: 64 });
 /**
  * The body older Lingo.dev / Replexica SDKs send to `POST /i18n`:
  * `{ params: { workflowId, fast }, locale: { source, target }, data, reference?, hints? }`.
- * `params` and `reference` are accepted and ignored.
+ * `params` is accepted and ignored.
  */
 export const LingoI18nBody = Type.Object(
   {
@@ -19,6 +19,7 @@ export const LingoI18nBody = Type.Object(
     ),
     data: LocalizeBody.properties.data,
     hints: LocalizeBody.properties.hints,
+    reference: LocalizeBody.properties.reference,
     engineId: LocalizeBody.properties.engineId,
   },
   { additionalProperties: true },
@@ -28,8 +29,10 @@ export type LingoI18nBody = Static<typeof LingoI18nBody>;
 /** `GET /users/me`: the key's user as the current SDK's `whoami()` reads it. */
 export const LingoUser = Type.Object(
   {
-    id: Nullable(Type.String(), { description: "null for service keys (the SDK then reports no user)" }),
-    email: Nullable(Type.String(), { description: "null for service keys" }),
+    id: Nullable(Type.String(), { description: "the owner's user id; for a service key, the key's id" }),
+    email: Nullable(Type.String(), {
+      description: 'the owner\'s email; for a service key, "<key name> (service key, <organization name>)"',
+    }),
     organizationId: Type.String(),
     keyId: Type.String(),
     kind: KeyKindSchema,

@@ -19,8 +19,15 @@ export const LocalizeBody = Type.Object(
     targetLocale: Locale,
     data: LocalizableData,
     hints: Type.Optional(
-      Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 }), {
-        description: 'context per key path: { "<key>": ["breadcrumb", …] }',
+      Type.Record(Type.String(), Type.Array(Type.String()), {
+        description:
+          'context per key path: { "<key>": ["breadcrumb", …] }; any number and length (bounded by the body limit), trimmed to a budget in prompts',
+      }),
+    ),
+    reference: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          "existing strings per locale, `{ <locale>: { <key>: <string> } }` (the Lingo.dev CLI sends the whole source and target files): LLM engines get a bounded part as examples",
       }),
     ),
   },
@@ -90,3 +97,61 @@ export const WhoamiResponse = Type.Object(
   { title: "WhoamiResponse", description: "The key in use and the engines it reaches now." },
 );
 export type WhoamiResponse = Static<typeof WhoamiResponse>;
+
+/** Most items one `POST /process/estimate` takes (the CLI sends one per target locale and file). */
+export const MAX_ESTIMATE_ITEMS = 10_000;
+
+export const EstimateBody = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          targetLocale: Locale,
+          sourceChars: Type.Integer({
+            minimum: 0,
+            maximum: 1e12,
+            description: "characters of translatable source text for this locale",
+          }),
+        },
+        { additionalProperties: true },
+      ),
+      { minItems: 1, maxItems: MAX_ESTIMATE_ITEMS, description: "duplicate locales are summed" },
+    ),
+    engineId: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], {
+        description: "the organization's default engine when omitted",
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type EstimateBody = Static<typeof EstimateBody>;
+
+const Usd = Type.Number({ minimum: 0, description: "US dollars" });
+
+export const EstimateResponse = Type.Object(
+  {
+    approximate: Type.Literal(true, { description: "always true: a chars→tokens heuristic, not a quote" }),
+    totals: Type.Object({
+      sourceChars: Type.Integer({ minimum: 0 }),
+      estimatedOutputTokens: Type.Integer({ minimum: 0 }),
+      estimatedLlmCostUsd: Usd,
+      estimatedLocalizationCostUsd: Usd,
+      estimatedTotalCostUsd: Usd,
+    }),
+    byLocale: Type.Array(
+      Type.Object({
+        targetLocale: Type.String(),
+        sourceChars: Type.Integer({ minimum: 0 }),
+        estimatedOutputTokens: Type.Integer({ minimum: 0 }),
+        estimatedCostUsd: Usd,
+      }),
+    ),
+  },
+  {
+    title: "CostEstimate",
+    description:
+      "What localizing the given characters would cost with the engine's price setting; nothing is translated.",
+  },
+);
+export type EstimateResponse = Static<typeof EstimateResponse>;

@@ -1,4 +1,5 @@
 import type { GlossaryItem } from "../core/engines/glossary.js";
+import type { ReferenceExample } from "../core/engines/prompt-context.js";
 
 /** What every translation provider implements; the pipeline does the rest (chunks, fallback, validation, memory). */
 export interface TranslateInput {
@@ -14,6 +15,8 @@ export interface TranslateInput {
   glossary?: GlossaryItem[];
   instructions?: { targetLocale?: string | undefined; text: string }[];
   brandVoice?: { targetLocale?: string | undefined; text: string }[];
+  /** Existing translations of the project (from `reference`), bounded; for LLM prompts. */
+  examples?: ReferenceExample[];
   signal?: AbortSignal;
 }
 

@@ -11,6 +11,7 @@ import { registerJsonBody } from "./plugins/json-body.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
+import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(processRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(lingoCompatRoutes(deps));
+  await app.register(cliSessionRoutes(deps));
+  await app.register(cliSessionDashboardRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));

@@ -11,6 +11,7 @@ export interface LocalizeInput {
   targetLocale: string;
   data: object;
   hints?: Record<string, string[]> | undefined;
+  reference?: Record<string, unknown> | undefined;
 }
 
 /** A localize request whose source locale may still have to be recognized from its strings. */
@@ -34,6 +35,7 @@ export function normalizeLocalizeInput(input: LocalizeInput): PendingLocalizeReq
     targetLocale: requireLocale(input.targetLocale, "targetLocale"),
     data: input.data as Record<string, JsonValue>,
     hints: input.hints,
+    reference: input.reference,
   };
 }
 

@@ -1,13 +1,18 @@
 import type { LocalizeResponse } from "../contract/process.js";
 import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { icuUnits } from "../core/content/icu-units.js";
-import { collectStrings, replaceStrings, type JsonValue } from "../core/content/walk-strings.js";
+import { isFormatMetadata } from "../core/content/format-metadata.js";
+import { collectStrings, replaceStrings, type JsonValue, type StringLeaf } from "../core/content/walk-strings.js";
 import type { Credentials } from "../core/engines/credentials.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
+import { engineFailureStatus } from "../core/engines/engine-failure-status.js";
+import { referenceExamples, trimHints } from "../core/engines/prompt-context.js";
 import { ensure, AppError } from "../core/errors/app-error.js";
+import { errorMessage } from "../core/errors/messages.js";
 import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
 import type { TranslationMemory } from "../engines/pipeline/translation-memory.js";
+import { withoutFinalPeriod } from "../engines/pipeline/translate-chunk.js";
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor, providerNamed } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
@@ -23,6 +28,8 @@ export interface LocalizeRequest {
   targetLocale: string;
   data: Record<string, JsonValue>;
   hints: Record<string, string[]> | undefined;
+  /** `{ <locale>: <payload> }`: the project's existing strings (the Lingo.dev CLI sends whole files). */
+  reference?: Record<string, unknown> | undefined;
 }
 
 /** The shell the pipeline needs: the database (translation memory) and the secret that opens credentials. */
@@ -33,29 +40,45 @@ export interface LocalizeDeps {
   signal?: AbortSignal | undefined;
 }
 
-/** Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree. */
+/**
+ * Hints are keyed by a leaf's dotted path, or by its top-level key for a whole subtree; any
+ * number and length are accepted, and what reaches a provider is trimmed to a budget.
+ */
 function hintsFor(hints: Record<string, string[]> | undefined, path: (string | number)[]): string[] | undefined {
   if (!hints) return undefined;
   const dotted = path.join(".");
-  if (Object.hasOwn(hints, dotted)) return hints[dotted];
+  if (Object.hasOwn(hints, dotted)) return trimHints(hints[dotted]);
   const top = String(path[0]);
-  return Object.hasOwn(hints, top) ? hints[top] : undefined;
+  return Object.hasOwn(hints, top) ? trimHints(hints[top]) : undefined;
 }
 
-function engineFailed(engine: EngineRow, reason: string): AppError {
-  return AppError.of("engine_failed", { engineId: engine.id, provider: engine.provider, reason });
+/** The translated strings back in leaf order, format metadata as sent. */
+function withMetadata(allLeaves: readonly StringLeaf[], translated: readonly string[]): string[] {
+  let next = 0;
+  return allLeaves.map((leaf) => (isFormatMetadata(leaf.path) ? leaf.value : translated[next++]!));
+}
+
+/** 502 (a retry may help) unless `status` says otherwise; `reason` is one sentence, its final period added here. */
+function engineFailed(engine: EngineRow, reason: string, status: 422 | 502 = 502): AppError {
+  const message = errorMessage("engine_failed", {
+    engineId: engine.id,
+    provider: engine.provider,
+    reason: `${withoutFinalPeriod(reason)}.`,
+  });
+  return status === 422 ? new AppError("engine_failed", message, { status }) : new AppError("engine_failed", message);
 }
 
 function openCredentials(engine: EngineRow, secretKey: string | undefined): Credentials {
   if (engine.credentials === null) return {};
   if (!secretKey)
-    throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY.");
+    throw engineFailed(engine, "its credentials are stored encrypted but this server has no GLOSSA_SECRET_KEY", 422);
   try {
     return decryptCredentials(secretKey, engine.organizationId, engine.credentials) as Credentials;
   } catch {
     throw engineFailed(
       engine,
-      "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again.",
+      "its credentials cannot be decrypted with this server's GLOSSA_SECRET_KEY; store them again",
+      422,
     );
   }
 }
@@ -80,11 +103,19 @@ export async function localize(
 ): Promise<LocalizeResponse> {
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
-  const leaves = collectStrings(request.data);
+  const allLeaves = collectStrings(request.data);
+  const leaves = allLeaves.filter((leaf) => !isFormatMetadata(leaf.path));
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };
-  if (leaves.length === 0) return { ...base, data: replaceStrings(request.data, []) };
+  if (leaves.length === 0)
+    return {
+      ...base,
+      data: replaceStrings(
+        request.data,
+        allLeaves.map((leaf) => leaf.value),
+      ),
+    };
   if (!providerNamed(engine.provider))
-    throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
+    throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
 
   const settings = resolveSettings(engine.config);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
@@ -107,6 +138,12 @@ export async function localize(
       targetLocale: request.targetLocale,
       texts: plan.units,
       hints: plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)),
+      examples: referenceExamples(
+        request.reference,
+        request.sourceLocale,
+        request.targetLocale,
+        leaves.map((leaf) => leaf.path.join("/")),
+      ),
       memory,
       signal: deps.signal,
     });
@@ -114,13 +151,14 @@ export async function localize(
     if (deps.signal?.aborted) throw deps.signal.reason;
     if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
     if (error instanceof UnsupportedPairError) throw new AppError("unsupported_locale_pair", error.message);
-    if (error instanceof AllModelsFailedError) throw engineFailed(engine, `${error.failures.join("; ")}.`);
-    if (error instanceof ProviderError) throw engineFailed(engine, `${error.message}.`);
-    throw engineFailed(engine, "unexpected error.");
+    if (error instanceof AllModelsFailedError)
+      throw engineFailed(engine, error.failures.join("; "), engineFailureStatus(error.kinds));
+    if (error instanceof ProviderError) throw engineFailed(engine, error.message, engineFailureStatus([error.failure]));
+    throw engineFailed(engine, "unexpected error");
   }
   return {
     ...base,
-    data: replaceStrings(request.data, plan.rebuild(output.texts)),
+    data: replaceStrings(request.data, withMetadata(allLeaves, plan.rebuild(output.texts))),
     ...(output.model ? { model: output.model } : {}),
     ...(output.usage ? { usage: output.usage } : {}),
   };

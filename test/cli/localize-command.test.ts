@@ -127,6 +127,11 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     expect(unknownEngine.code).toBe(1);
     expect(unknownEngine.stderr).toContain("Engine eng_missing does not exist in this key's organization.");
 
+    const folder = await glossa(["localize", "-t", "de", "-s", "en", join(dir, "errors")], env);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain(`The source file ${join(dir, "errors")} is a folder: name one JSON file`);
+    expect(folder.stderr).not.toMatch(/^glossa: .*EISDIR/);
+
     const noKey = await glossa(["localize", "-t", "de", source], { GLOSSA_URL: server.url });
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain("GLOSSA_API_KEY");

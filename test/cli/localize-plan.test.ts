@@ -7,8 +7,8 @@ import {
   serializeLock,
   withLockedHashes,
 } from "../../src/cli/localize/lock-file.js";
-import { parseLocalizeArgs } from "../../src/cli/localize/options.js";
 import { planJobs } from "../../src/cli/localize/plan-jobs.js";
+import { localeInFileName, parseLocalizeArgs } from "../../src/cli/localize/options.js";
 import { chunkPointers, hashSourceString, planTarget } from "../../src/cli/localize/plan-target.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "../../src/cli/localize/strings-by-pointer.js";
 
@@ -147,6 +147,28 @@ describe("parseLocalizeArgs", () => {
     expect(parseLocalizeArgs(["-t", "en", "en.json"])).toMatchObject({ kind: "usage_error" });
     expect(parseLocalizeArgs(["--bogus", "en.json"])).toMatchObject({ kind: "usage_error" });
     expect(parseLocalizeArgs(["--help"])).toEqual({ kind: "help" });
+  });
+
+  it("reads a locale from a file name only when it is a known language in its canonical form", () => {
+    for (const name of ["app.json", "nav.json", "api.json", "web.json", "eng.json", "ui.json"])
+      expect(localeInFileName(`locales/${name}`), name).toBeNull();
+    for (const [name, locale] of <[string, string][]>[
+      ["en.json", "en"],
+      ["pt_BR.json", "pt-BR"],
+      ["zh-Hant.json", "zh-Hant"],
+      ["fil.json", "fil"],
+      ["es-419.json", "es-419"],
+    ])
+      expect(localeInFileName(name)).toBe(locale);
+    expect(parseLocalizeArgs(["-t", "de", "src/nav.json"])).toEqual({
+      kind: "usage_error",
+      message:
+        'Give the source locale with --source: the file name "nav.json" is not a known locale (such as en.json or pt-BR.json).',
+    });
+    expect(parseLocalizeArgs(["-t", "de", "-s", "en", "src/app.json"])).toMatchObject({
+      kind: "run",
+      options: { sourceLocale: "en" },
+    });
   });
 });
 

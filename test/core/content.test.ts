@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collectStrings, jsonDepth, replaceStrings, type JsonValue } from "../../src/core/content/walk-strings.js";
 import { protectedTokens, splitProtected } from "../../src/core/content/protected-segments.js";
+import { isFormatMetadata } from "../../src/core/content/format-metadata.js";
 import { pseudoLocalize } from "../../src/core/content/pseudo-localize.js";
 import { normalizeLocale } from "../../src/core/locale/normalize-locale.js";
 
@@ -265,5 +266,31 @@ describe("pseudo-localization: accented, padded, bracketed; placeholders and tag
   it("leaves empty and whitespace-only strings alone", () => {
     expect(pseudoLocalize("")).toBe("");
     expect(pseudoLocalize("  ")).toBe("  ");
+  });
+
+  it("leaves a string with nothing to translate alone (the Lingo.dev CLI's MDX code-block stand-in)", () => {
+    expect(pseudoLocalize("CODE_PLACEHOLDER_e2a0840f6d5c4f89_END")).toBe("CODE_PLACEHOLDER_e2a0840f6d5c4f89_END");
+    expect(pseudoLocalize("> CODE_PLACEHOLDER_e2a0840f6d5c4f89_END")).toBe("> CODE_PLACEHOLDER_e2a0840f6d5c4f89_END");
+    expect(pseudoLocalize("{name}")).toBe("{name}");
+  });
+
+  it("keeps a Markdown block marker first, so a heading stays a heading", () => {
+    expect(pseudoLocalize("# Getting started")).toBe("# [Ĝéţţíñĝ šţáŕţéð ~~~~~]");
+    expect(pseudoLocalize("> - Note")).toBe("> - [Ñöţé ~~]");
+    expect(pseudoLocalize("1. First")).toBe("1. [Ƒíŕšţ ~~]");
+    expect(pseudoLocalize("#hashtag")).toBe("[#ĥášĥţáĝ ~~~]");
+  });
+});
+
+describe("format metadata the Lingo.dev CLI sends for translation", () => {
+  it.each([
+    [["users_online/user_count/NSStringFormatSpecTypeKey"], true],
+    [["users_online/user_count/NSStringFormatValueTypeKey"], true],
+    [["users_online", "user_count", "NSStringFormatValueTypeKey"], true],
+    [["users_online/user_count/one"], false],
+    [["NSStringFormatSpecTypeKeyX"], false],
+    [["list", 0], false],
+  ] as const)("%j → %s", (path, expected) => {
+    expect(isFormatMetadata(path)).toBe(expected);
   });
 });

@@ -29,6 +29,8 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   engine_not_found: [{ engineId: "eng_sample" }],
   key_not_found: [{ keyId: "key_sample" }],
   job_not_found: [{ jobId: "job_sample" }],
+  cli_session_not_found: [],
+  cli_session_closed: [{ status: "completed" }],
   method_not_allowed: [],
   email_taken: [{ email: "sample@example.test" }],
   already_member: [{ email: "sample@example.test" }],

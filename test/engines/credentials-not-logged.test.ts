@@ -49,7 +49,7 @@ describe("provider credentials in the logs", () => {
       targetLocale: "de",
       data: { a: "Hi" },
     });
-    expect(failed.status).toBe(502);
+    expect(failed.status).toBe(422);
     expect(stub.requests).toHaveLength(1);
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.join("")).not.toContain(API_KEY);

@@ -24,6 +24,7 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
         };
       const items = promptItems(request.body.messages[1].content);
       if (request.body.model === "down") return { status: 500, body: { error: { message: "boom" } } };
+      if (request.body.model === "limited") return { status: 429, body: { error: { message: "slow down." } } };
       if (request.body.model === "leaky")
         return { body: openaiAnswer(items, (text) => `DE ${text.replace(/\{\w+\}/g, "")}`) };
       return { body: openaiAnswer(items, (text) => `DE ${text}`, { prompt_tokens: 100, completion_tokens: 20 }) };
@@ -137,7 +138,7 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     expect(response.body.usage).toEqual({ inputTokens: 110, outputTokens: 25 });
   });
 
-  it("answers 502 engine_failed naming the provider and each model's failure, without the key", async () => {
+  it("answers 422 engine_failed (retries spent) naming the provider and each model's failure, without the key", async () => {
     const engine = await openaiEngine({ models: [{ model: "down" }, { model: "leaky", rank: 1 }] });
     const broken = await seed.admin.localize(secret, {
       engineId: engine.id,
@@ -145,7 +146,7 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
       targetLocale: "de",
       data: { a: "Hello {name}" },
     });
-    expect(broken.status).toBe(502);
+    expect(broken.status).toBe(422);
     expect(broken.body.code).toBe("engine_failed");
     expect(broken.body.message).toContain("openai/down: the provider failed (HTTP 500)");
     expect(broken.body.message).toContain('openai/leaky: invalid output for 1 string(s) (lost "{name}")');
@@ -157,9 +158,49 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
       targetLocale: "de",
       data: { a: "Hi" },
     });
-    expect(denied.status).toBe(502);
+    expect(denied.status).toBe(422);
+    expect(denied.body.message).not.toMatch(/\.\.|\. *\.$/);
     expect(denied.body.message).toContain("rejected the credentials (HTTP 401)");
     expect(JSON.stringify(denied.body)).not.toContain("sk-wrong-key-123456");
+  });
+
+  it("gives the model the request's reference as examples and long hints trimmed to a budget", async () => {
+    const engine = await openaiEngine({ models: [{ model: "with-reference" }] });
+    const comment = "A long source comment. ".repeat(60);
+    const response = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "es",
+      data: { "nav/new": "New page" },
+      hints: { "nav/new": [comment, ...Array.from({ length: 80 }, (_, index) => `hint ${index}`)] },
+      reference: {
+        en: { "nav/home": "Home", "nav/new": "Old new page" },
+        es: { "nav/home": "Inicio", "nav/new": "Página antigua" },
+      },
+    });
+    expectStatus(response, 200);
+    expect(response.body.data).toEqual({ "nav/new": "DE New page" });
+    const sent = stub.requests.filter((request) => request.body.model === "with-reference").at(-1)!;
+    const [system, user] = sent.body.messages.map((message: { content: string }) => message.content);
+    expect(system).toContain('["Home","Inicio"]');
+    expect(system).not.toContain("Página antigua");
+    const context = promptItems(user)[0]!.context!;
+    expect(context.join("").length).toBeLessThanOrEqual(1000);
+    expect(context[0]!.startsWith("A long source comment.")).toBe(true);
+  });
+
+  it("keeps 502 (a retry may help) when every model was only rate limited", async () => {
+    const engine = await openaiEngine({ models: [{ model: "limited" }] });
+    const limited = await seed.admin.localize(secret, {
+      engineId: engine.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hi" },
+    });
+    expect(limited.status).toBe(502);
+    expect(limited.body.code).toBe("engine_failed");
+    expect(limited.body.message).toContain("openai/limited: rate limited");
+    expect(limited.body.message).not.toMatch(/\.\./);
   });
 
   it("refuses a locale pair none of the engine's models is configured for", async () => {

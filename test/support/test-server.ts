@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: ADMIN.password,
     lastUsedFlushMs: 200,
     dashboardDir: process.env.GLOSSA_DASHBOARD_DIR,
+    // Like GLOSSA_BODY_LIMIT: a limit given for the whole server applies to the localize routes too.
+    ...(overrides.bodyLimitBytes !== undefined ? { localizeBodyLimitBytes: overrides.bodyLimitBytes } : {}),
     ...overrides,
   };
 }

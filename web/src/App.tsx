@@ -5,6 +5,7 @@ import type { Me } from "./api/types";
 import { Layout } from "./components/Layout";
 import { navigate, useLocationPath } from "./hooks/useLocationPath";
 import { AdminPage } from "./pages/admin/AdminPage";
+import { CliLoginPage } from "./pages/CliLoginPage";
 import { LoginPage } from "./pages/LoginPage";
 import { OrgPages } from "./pages/OrgPages";
 import { orgPath, parseRoute } from "./routes";
@@ -68,6 +69,7 @@ export function App() {
       {route.kind === "org" && (
         <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />
       )}
+      {route.kind === "cli-login" && <CliLoginPage me={me} sessionId={route.sessionId} />}
       {route.kind === "admin" && (me.isAdmin ? <AdminPage me={me} reloadMe={reloadMe} /> : <NotFound />)}
       {route.kind === "home" && !firstOrgId && !me.isAdmin && (
         <section>

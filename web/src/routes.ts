@@ -10,7 +10,11 @@ export const ORG_PAGES = [
 export type OrgPageId = (typeof ORG_PAGES)[number]["id"];
 
 export type Route =
-  { kind: "home" } | { kind: "admin" } | { kind: "org"; orgId: string; page: OrgPageId } | { kind: "not-found" };
+  | { kind: "home" }
+  | { kind: "admin" }
+  | { kind: "org"; orgId: string; page: OrgPageId }
+  | { kind: "cli-login"; sessionId: string }
+  | { kind: "not-found" };
 
 export function orgPath(orgId: string, page: OrgPageId = "keys"): string {
   return `/orgs/${encodeURIComponent(orgId)}/${page}`;
@@ -19,6 +23,8 @@ export function orgPath(orgId: string, page: OrgPageId = "keys"): string {
 export function parseRoute(path: string): Route {
   if (path === "/" || path === "") return { kind: "home" };
   if (path === "/admin") return { kind: "admin" };
+  const cliLogin = /^\/cli-login\/([^/]+)\/?$/.exec(path);
+  if (cliLogin) return { kind: "cli-login", sessionId: decodeURIComponent(cliLogin[1]!) };
   const match = /^\/orgs\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(path);
   if (match) {
     const page = (match[2] ?? "keys") as OrgPageId;

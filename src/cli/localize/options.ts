@@ -37,10 +37,33 @@ export interface LocalizeOptions {
   async: boolean;
 }
 
-/** `en.json` → en, `pt_BR.json` → pt-BR; `messages.json` names no locale (BCP-47 would allow it as a language). */
-function localeInFileName(file: string): string | null {
-  const locale = normalizeLocale(basename(file, extname(file)));
-  return locale && /^[a-z]{2,3}(-|$)/.test(locale) ? locale : null;
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/**
+ * Whether `locale`'s language is one CLDR knows, written in its canonical form: `app` and `api`
+ * are well-formed BCP-47 but no language, and `nav` is Navajo only as an alias (its code is `nv`).
+ */
+export function isKnownLanguage(locale: string): boolean {
+  const language = locale.split("-")[0]!;
+  let canonical: string | undefined;
+  try {
+    canonical = Intl.getCanonicalLocales(language)[0];
+  } catch {
+    return false;
+  }
+  return canonical === language && LANGUAGE_NAMES.of(language) !== undefined;
+}
+
+/**
+ * `en.json` → en, `pt_BR.json` → pt-BR; `messages.json`, `app.json` and `nav.json` name no locale
+ * (BCP-47 would allow them as languages), so those need `--source`.
+ */
+export function localeInFileName(file: string): string | null {
+  const name = basename(file, extname(file));
+  const locale = normalizeLocale(name);
+  if (!locale || !/^[a-z]{2,3}(-|$)/.test(locale) || !isKnownLanguage(locale)) return null;
+  // normalizeLocale canonicalizes aliases (nav → nv): the file must name the language as its code
+  return name.split(/[-_]/)[0]!.toLowerCase() === locale.split("-")[0] ? locale : null;
 }
 
 export type ParsedLocalizeArgs =
@@ -80,7 +103,7 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
       message:
         values.source !== undefined
           ? `"${values.source}" is not a BCP-47 locale.`
-          : "Give the source locale with --source (the file name is not a locale).",
+          : `Give the source locale with --source: the file name "${basename(sourceFile)}" is not a known locale (such as en.json or pt-BR.json).`,
     };
   }
   const targets = values.target ?? [];

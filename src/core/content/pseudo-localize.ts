@@ -55,6 +55,8 @@ const ACCENTED: Record<string, string> = {
   Z: "Ž",
 };
 
+const MARKDOWN_BLOCK_MARKER = /^(?:\s{0,3}(?:#{1,6}|>|[-*+]|\d{1,9}[.)])[ \t]+)+/;
+
 /** Extra length, as a share of the translatable characters, to expose truncation in layouts. */
 const PADDING_RATIO = 0.3;
 
@@ -64,14 +66,19 @@ const PADDING_RATIO = 0.3;
  */
 export function pseudoLocalize(input: string): string {
   if (input.trim().length === 0) return input;
+  // A Markdown block marker (heading, quote, list item) stays first, or the block would change kind.
+  const marker = MARKDOWN_BLOCK_MARKER.exec(input)?.[0] ?? "";
+  const rest = input.slice(marker.length);
   let letters = 0;
-  const body = splitProtected(input)
+  const body = splitProtected(rest)
     .map((segment) => {
       if (segment.kind === "protected") return segment.value;
       letters += segment.value.replace(/\s/g, "").length;
       return Array.from(segment.value, (ch) => ACCENTED[ch] ?? ch).join("");
     })
     .join("");
+  // Nothing to translate (a code-block stand-in, a placeholder alone): brackets would break it.
+  if (letters === 0) return input;
   const padding = "~".repeat(Math.ceil(letters * PADDING_RATIO));
-  return `[${body}${padding ? ` ${padding}` : ""}]`;
+  return `${marker}[${body}${padding ? ` ${padding}` : ""}]`;
 }

@@ -69,6 +69,15 @@ const Common = {
     ),
   ),
   translationMemory: Type.Optional(Type.Boolean()),
+  price: Type.Optional(
+    Type.Object(
+      {
+        usdPerMillion: Type.Number({ minimum: 0, maximum: 1_000_000 }),
+        unit: Type.Union([Type.Literal("characters"), Type.Literal("tokens")]),
+      },
+      { additionalProperties: false, description: "what `POST /process/estimate` prices with; 0 when unset" },
+    ),
+  ),
 };
 // No user:password@ in the authority: secrets belong in `credentials`, and config is returned.
 export const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://[^\\s/@?#]+(?:[/?#]\\S*)?$" });
@@ -134,7 +143,16 @@ export interface ResolvedSettings {
   timeoutMs: number;
   retry: { maxRetries: number; baseDelayMs: number; maxDelayMs: number };
   translationMemory: boolean;
+  price: EnginePrice;
 }
+
+export interface EnginePrice {
+  usdPerMillion: number;
+  unit: "characters" | "tokens";
+}
+
+/** Pseudo and Apertium cost nothing; a provider's price is the engine's own setting. */
+export const FREE: EnginePrice = { usdPerMillion: 0, unit: "characters" };
 
 export const DEFAULT_CHUNKING = { maxItems: 50, maxWords: 2000, concurrency: 4 };
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -152,5 +170,6 @@ export function resolveSettings(config: Record<string, unknown>): ResolvedSettin
     timeoutMs: typed.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retry: { ...DEFAULT_RETRY, ...typed.retry },
     translationMemory: typed.translationMemory ?? true,
+    price: typed.price ?? FREE,
   };
 }

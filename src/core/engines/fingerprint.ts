@@ -13,10 +13,17 @@ export function stableStringify(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** Translation-memory key of an engine configuration: any change to provider or config changes it. */
+/** Settings that do not change a translation: changing them keeps the translation memory. */
+const NOT_TRANSLATION_SETTINGS = ["price"];
+
+/** Translation-memory key of an engine configuration: any change to provider or config changes it (but its price). */
 export function configFingerprint(provider: string, config: unknown): string {
+  const relevant =
+    config !== null && typeof config === "object"
+      ? Object.fromEntries(Object.entries(config).filter(([key]) => !NOT_TRANSLATION_SETTINGS.includes(key)))
+      : config;
   return createHash("sha256")
-    .update(stableStringify({ provider, config, v: 1 }))
+    .update(stableStringify({ provider, config: relevant, v: 1 }))
     .digest("hex")
     .slice(0, 32);
 }

@@ -1,5 +1,6 @@
 import type { GlossaryItem } from "./glossary.js";
 import { localeFit } from "./locale-match.js";
+import type { ReferenceExample } from "./prompt-context.js";
 
 export interface PromptInput {
   sourceLocale: string;
@@ -9,6 +10,8 @@ export interface PromptInput {
   glossary: readonly GlossaryItem[];
   instructions: readonly { targetLocale?: string | undefined; text: string }[];
   brandVoice: readonly { targetLocale?: string | undefined; text: string }[];
+  /** Existing translations of the same project (from the request's `reference`), already bounded. */
+  examples?: readonly ReferenceExample[] | undefined;
 }
 
 export interface Prompt {
@@ -56,6 +59,12 @@ export function buildPrompt(input: PromptInput): Prompt {
   if (instructions.length > 0) rules.push(`Instructions:\n${instructions.map((text) => `- ${text}`).join("\n")}`);
   const voice = forTarget(input.brandVoice, input.targetLocale);
   if (voice.length > 0) rules.push(`Brand voice:\n${voice.map((text) => `- ${text}`).join("\n")}`);
+  if (input.examples && input.examples.length > 0) {
+    const lines = input.examples.map((example) => JSON.stringify([example.source, example.translation]));
+    rules.push(
+      `Existing translations in this project as [source, translation]; keep terminology, tone and formatting consistent with them:\n${lines.join("\n")}`,
+    );
+  }
   rules.push(
     'An item may have "context": where the string appears in the product (breadcrumbs); use it to choose words, never translate it.',
   );

@@ -65,6 +65,12 @@ export const ERROR_MESSAGES = {
         : `Engine ${p.engineId} was not found in this organization.`,
   key_not_found: (p: { keyId: string }) => `Key ${p.keyId} was not found.`,
   job_not_found: (p: { jobId: string }) => `Job ${p.jobId} was not found.`,
+  cli_session_not_found: () =>
+    "This CLI login session does not exist or has expired (they last 10 minutes); run the login command again.",
+  cli_session_closed: (p: { status: "approved" | "completed" | "expired" }) =>
+    p.status === "expired"
+      ? "This CLI login session has expired; run the login command again."
+      : `This CLI login session was already ${p.status}.`,
 
   method_not_allowed: () =>
     "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",

@@ -29,14 +29,23 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/**
+ * The Lingo.dev SDK shows a 5xx as `Server error (502): <message>. This may be due to …`: a
+ * message of ours ending in a period would read "..", so 5xx messages leave theirs off.
+ */
+export function messageFor(status: number, message: string): string {
+  return status >= 500 ? message.replace(/\.+$/, "") : message;
+}
+
 export function problem(error: AppError, requestId: string): Problem {
+  const message = messageFor(error.status, error.message);
   return {
     type: `https://glossa.dev/problems/${error.code.replaceAll("_", "-")}`,
     title: TITLES[error.status] ?? "Error",
     status: error.status,
-    detail: error.message,
+    detail: message,
     code: error.code,
-    message: error.message,
+    message,
     requestId,
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
   };

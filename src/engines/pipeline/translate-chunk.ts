@@ -1,7 +1,8 @@
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
+import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { translationProblems } from "../../core/engines/validate-output.js";
-import { ProviderError } from "../provider-error.js";
+import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
 import type { SourceString, Translation } from "./source-strings.js";
 
@@ -17,6 +18,8 @@ export interface ChunkCall {
   glossary: GlossaryItem[];
   instructions: ResolvedSettings["instructions"];
   brandVoice: ResolvedSettings["brandVoice"];
+  /** Existing translations of the project (from the request's `reference`), for LLM prompts. */
+  examples?: ReferenceExample[] | undefined;
   /** Aborted when the caller is gone or another chunk failed for good. */
   signal: AbortSignal;
 }
@@ -31,6 +34,8 @@ export interface ChunkOutcome {
   translated: Map<string, Translation>;
   /** How each model that fell short did, in the order they were tried. */
   failures: string[];
+  /** The kind of each failure, in the same order (what decides 422 or 502). */
+  failureKinds: ProviderFailure[];
   /** Tokens of the calls that reported any. */
   usage: Usage | undefined;
 }
@@ -52,7 +57,7 @@ export async function translateChunkWithFallback(
   call: ChunkCall,
   chunk: readonly SourceString[],
 ): Promise<ChunkOutcome> {
-  let outcome: ChunkOutcome = { translated: new Map(), failures: [], usage: undefined };
+  let outcome: ChunkOutcome = { translated: new Map(), failures: [], failureKinds: [], usage: undefined };
   for (const model of call.models) {
     const pending = chunk.filter((source) => !outcome.translated.has(source.text));
     if (pending.length === 0) break;
@@ -60,6 +65,7 @@ export async function translateChunkWithFallback(
     outcome = {
       translated: new Map([...outcome.translated, ...answer.translated]),
       failures: [...outcome.failures, ...answer.failures],
+      failureKinds: [...outcome.failureKinds, ...answer.failureKinds],
       usage: addUsage(outcome.usage, answer.usage),
     };
   }
@@ -84,12 +90,18 @@ async function askModel(
       glossary: call.glossary,
       instructions: call.instructions,
       brandVoice: call.brandVoice,
+      ...(call.examples && call.examples.length > 0 ? { examples: call.examples } : {}),
       signal: call.signal,
     });
   } catch (error) {
     if (call.signal.aborted) throw call.signal.reason;
     if (!(error instanceof ProviderError)) throw error;
-    return { translated: new Map(), failures: [`${label}: ${error.message}`], usage: undefined };
+    return {
+      translated: new Map(),
+      failures: [`${label}: ${withoutFinalPeriod(error.message)}`],
+      failureKinds: [error.failure],
+      usage: undefined,
+    };
   }
   return acceptValidOutputs(call.glossary, label, strings, output);
 }
@@ -116,5 +128,10 @@ function acceptValidOutputs(
   });
   const failures =
     rejected > 0 ? [`${label}: invalid output for ${rejected} string(s) (${[...reasons].slice(0, 3).join(", ")})`] : [];
-  return { translated, failures, usage: output.usage };
+  return { translated, failures, failureKinds: failures.map(() => "invalid_output"), usage: output.usage };
+}
+
+/** Failure texts are joined into one sentence; a provider message's own period would double up (".."). */
+export function withoutFinalPeriod(text: string): string {
+  return text.replace(/[.\s]+$/, "");
 }

@@ -1,7 +1,9 @@
 import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
+import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { rankModels } from "../../core/engines/rank-models.js";
+import type { ProviderFailure } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
 import { mapConcurrent } from "./map-concurrent.js";
 import { dedupe, isBlank, type SourceString, type Translation } from "./source-strings.js";
@@ -23,6 +25,8 @@ export interface TranslateStringsInput {
   texts: readonly string[];
   hints: readonly (string[] | undefined)[];
   memory: TranslationMemory | null;
+  /** Existing translations of the project (from the request's `reference`), for LLM prompts. */
+  examples?: ReferenceExample[] | undefined;
   /** The caller gave up (the client went away): provider calls stop, nothing is retried or falls back. */
   signal?: AbortSignal | undefined;
 }
@@ -33,9 +37,12 @@ export interface TranslateStringsResult {
   usage?: Usage;
 }
 
-/** Every model failed for some strings; `failures` says how, per model. */
+/** Every model failed for some strings; `failures` says how, per model, and `kinds` of what kind. */
 export class AllModelsFailedError extends Error {
-  constructor(readonly failures: string[]) {
+  constructor(
+    readonly failures: string[],
+    readonly kinds: ProviderFailure[] = [],
+  ) {
     super(`all models failed: ${failures.join("; ")}`);
     this.name = "AllModelsFailedError";
   }
@@ -63,6 +70,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     glossary: glossaryFor(settings.glossary, input.sourceLocale, input.targetLocale),
     instructions: settings.instructions,
     brandVoice: settings.brandVoice,
+    examples: input.examples,
   };
   const outcomes = await translateChunks(
     call,
@@ -106,7 +114,8 @@ async function translateChunks(
     return await mapConcurrent(chunks, concurrency, async (chunk) => {
       const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
       if (memory) await rememberTranslations(memory, outcome.translated);
-      if (outcome.translated.size < chunk.length) throw new AllModelsFailedError(outcome.failures);
+      if (outcome.translated.size < chunk.length)
+        throw new AllModelsFailedError(outcome.failures, outcome.failureKinds);
       return outcome;
     });
   } catch (error) {

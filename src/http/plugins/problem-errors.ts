@@ -31,6 +31,18 @@ function validationErrors(error: FastifyError): FieldError[] {
   });
 }
 
+/**
+ * The Lingo.dev SDK and CLI show only `message`, so it names the first cause
+ * ("hints/title/0: must NOT have more than 1000 characters"); `errors` keeps them all.
+ */
+export function malformedMessage(errors: readonly FieldError[]): string {
+  const first = errors[0];
+  if (!first) return "The request is malformed.";
+  const where = first.path.replace(/(^|\s)\//, "$1") || "body";
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more in errors[])` : "";
+  return `${where}: ${first.message}${more}`;
+}
+
 /** A 4xx raised by Fastify or a plugin with no code of ours keeps its status (ERROR_OTHER_STATUSES). */
 function foreignClientError(status: number): AppError {
   if (status === 429) return AppError.of("rate_limited", { cause: "other" });
@@ -49,7 +61,8 @@ export function registerProblemErrors(app: FastifyInstance): void {
       return sendProblem(reply, request, new AppError("unavailable"));
     }
     if (error.validation) {
-      return sendProblem(reply, request, AppError.invalidRequest("The request is malformed.", validationErrors(error)));
+      const errors = validationErrors(error);
+      return sendProblem(reply, request, AppError.invalidRequest(malformedMessage(errors), errors));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return sendProblem(reply, request, known());

@@ -3,6 +3,7 @@ import { LingoI18nBody, LingoUser } from "../../contract/lingo.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
 import { authenticateKey } from "../../services/key-auth.js";
+import { lingoUser } from "../../services/lingo-user.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
@@ -24,6 +25,7 @@ export const lingoCompatRoutes =
     app.post(
       "/i18n",
       {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
         schema: {
           summary: "Localizes, in the request shape older Lingo.dev and Replexica SDKs send.",
           ...route,
@@ -43,6 +45,7 @@ export const lingoCompatRoutes =
           targetLocale: body.locale.target,
           data: body.data,
           hints: body.hints,
+          reference: body.reference,
         });
         const principal = await authenticateKey(
           authDeps,
@@ -70,7 +73,7 @@ export const lingoCompatRoutes =
       },
     );
 
-    /** The key's user as the current SDK's `whoami()` reads it; `email` null for service keys (the SDK then returns null). */
+    /** The key's user as the current SDK's `whoami()` reads it; a service key answers with its own id and a label. */
     app.get(
       "/users/me",
       {
@@ -82,13 +85,7 @@ export const lingoCompatRoutes =
       },
       async (request) => {
         const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
-        return {
-          id: principal.userId,
-          email: principal.email,
-          organizationId: principal.organizationId,
-          keyId: principal.keyId,
-          kind: principal.kind,
-        };
+        return lingoUser(deps.sql, principal);
       },
     );
   };

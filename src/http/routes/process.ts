@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { problemResponses } from "../../contract/problem.js";
 import {
+  EstimateBody,
+  EstimateResponse,
   LocalizeBody,
   LocalizeResponse,
   RecognizeBody,
   RecognizedLocale,
   WhoamiResponse,
 } from "../../contract/process.js";
+import { estimate } from "../../services/estimate.js";
 import { authenticateKey } from "../../services/key-auth.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
@@ -26,6 +29,7 @@ export const processRoutes =
     app.post(
       "/process/localize",
       {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
         schema: {
           summary:
             "Translates the string values of `data` from `sourceLocale` into `targetLocale` with one of the organization's engines.",
@@ -47,6 +51,28 @@ export const processRoutes =
           pending.engineId,
         );
         return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
+      },
+    );
+
+    app.post(
+      "/process/estimate",
+      {
+        schema: {
+          summary:
+            "Estimates what localizing the given source characters would cost with the engine's price setting (Lingo.dev SDK `estimate()`, CLI `run --estimate`).",
+          ...route,
+          body: EstimateBody,
+          response: { 200: EstimateResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
+        },
+      },
+      async (request) => {
+        const principal = await authenticateKey(
+          authDeps,
+          apiKeyFromHeaders(request.headers),
+          request.ip,
+          request.body.engineId ?? null,
+        );
+        return estimate(principal, request.body);
       },
     );
 

@@ -260,3 +260,13 @@ export async function findKeySecretHash(sql: Sql, id: KeyId): Promise<string | n
   );
   return row?.secretHash ?? null;
 }
+
+/** The key's own name and its organization's name: how `GET /users/me` labels a service key. */
+export async function findKeyLabel(sql: Sql, id: KeyId): Promise<{ keyName: string; organizationName: string } | null> {
+  const rows = await sql.query<{ keyName: string; organizationName: string }>(
+    `select k.name as "keyName", o.name as "organizationName"
+       from api_keys k join organizations o on o.id = k.organization_id where k.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}

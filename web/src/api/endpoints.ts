@@ -2,6 +2,7 @@ import { request } from "./http";
 import type {
   ApiKey,
   AuditEvent,
+  CliSession,
   CreatedKey,
   CreateKeyBody,
   Engine,
@@ -31,6 +32,11 @@ export const api = {
     request<Me>("POST", "/api/session", { email, password }, { quiet401: true }),
   signOut: () => request<void>("DELETE", "/api/session"),
   me: () => request<Me>("GET", "/api/me", undefined, { quiet401: true }),
+
+  // CLI login (`lingo.dev login`, `glossa login`)
+  cliSession: (sessionId: string) => request<CliSession>("GET", `/api/cli-sessions/${id(sessionId)}`),
+  approveCliSession: (sessionId: string, organizationId: string) =>
+    request<CliSession>("POST", `/api/cli-sessions/${id(sessionId)}/approve`, { organizationId }),
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),

@@ -4,6 +4,7 @@
  */
 export type {
   AuditEvent,
+  CliSessionView as CliSession,
   CreatedKey,
   CreateKeyBody,
   CredentialField,

@@ -67,9 +67,13 @@ function EngineForm({
   const [name, setName] = useState(engine?.name ?? "");
   const [provider, setProvider] = useState(initialProvider);
   // On create the textarea starts with the provider's example and follows the provider until edited.
+  // The price has its own fields; the JSON text holds every other setting.
   const [configText, setConfigText] = useState(
-    engine ? JSON.stringify(engine.config, null, 2) : exampleConfigText(initialProvider),
+    engine ? JSON.stringify(withoutPrice(engine.config), null, 2) : exampleConfigText(initialProvider),
   );
+  const storedPrice = priceOf(engine?.config);
+  const [priceText, setPriceText] = useState(storedPrice ? String(storedPrice.usdPerMillion) : "");
+  const [priceUnit, setPriceUnit] = useState<PriceUnit>(storedPrice?.unit ?? "characters");
   const [configEdited, setConfigEdited] = useState(engine !== null);
   const [isDefault, setIsDefault] = useState(engine?.isDefault ?? false);
   // Secrets stay in the (uncontrolled) inputs only: no React state, no value attribute.
@@ -84,6 +88,7 @@ function EngineForm({
   const fields = describe(provider)?.credentials ?? [];
   const providerChanged = engine !== null && provider !== engine.provider;
   const storedCredentials = engine?.hasCredentials === true && !providerChanged;
+  const free = FREE_PROVIDERS.includes(provider);
 
   const chooseProvider = (next: string) => {
     setProvider(next);
@@ -96,8 +101,15 @@ function EngineForm({
     event.preventDefault();
     if (!name.trim()) return setError("The engine needs a name.");
     if (!parsed.ok) return setError(parsed.error);
+    const price = priceText.trim() === "" ? null : Number(priceText);
+    if (price !== null && !(Number.isFinite(price) && price >= 0))
+      return setError("The price must be a number of US dollars, 0 or more.");
     await run(async () => {
-      const body: EngineBody = { name: name.trim(), provider, config: parsed.value, isDefault };
+      const config = {
+        ...withoutPrice(parsed.value),
+        ...(price !== null && !free ? { price: { usdPerMillion: price, unit: priceUnit } } : {}),
+      };
+      const body: EngineBody = { name: name.trim(), provider, config, isDefault };
       const typed = removeCredentials ? [] : typedSecrets(fields, secretInputs.current);
       if (typed.length > 0) body.credentials = Object.fromEntries(typed);
       else if (storedCredentials && removeCredentials) body.credentials = null;
@@ -186,6 +198,36 @@ function EngineForm({
           )}
         </fieldset>
       )}
+      <fieldset className="checklist price">
+        <legend>Price, for cost estimates</legend>
+        {free ? (
+          <p className="hint">{provider} costs nothing to run: its estimates are always 0.</p>
+        ) : (
+          <>
+            <label htmlFor="engine-price">US dollars per million</label>
+            <input
+              id="engine-price"
+              inputMode="decimal"
+              value={priceText}
+              onChange={(event) => setPriceText(event.target.value)}
+              aria-describedby="engine-price-hint"
+            />
+            <label htmlFor="engine-price-unit">Counted in</label>
+            <select
+              id="engine-price-unit"
+              value={priceUnit}
+              onChange={(event) => setPriceUnit(event.target.value as PriceUnit)}
+            >
+              <option value="characters">characters (machine translation)</option>
+              <option value="tokens">tokens (LLM)</option>
+            </select>
+            <p className="hint" id="engine-price-hint">
+              What <code>POST /process/estimate</code> (Lingo.dev <code>run --estimate</code>) prices with; empty means
+              0. Your provider&apos;s list price, e.g. 25 per million characters.
+            </p>
+          </>
+        )}
+      </fieldset>
       <label htmlFor="engine-config">Configuration (JSON object)</label>
       <textarea
         id="engine-config"
@@ -220,6 +262,19 @@ function EngineForm({
       </div>
     </form>
   );
+}
+
+type PriceUnit = "characters" | "tokens";
+const FREE_PROVIDERS = ["pseudo", "apertium"];
+
+function priceOf(config: Record<string, unknown> | undefined): { usdPerMillion: number; unit: PriceUnit } | null {
+  const price = config?.price as { usdPerMillion?: unknown; unit?: unknown } | undefined;
+  if (!price || typeof price.usdPerMillion !== "number") return null;
+  return { usdPerMillion: price.usdPerMillion, unit: price.unit === "tokens" ? "tokens" : "characters" };
+}
+
+function withoutPrice(config: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).filter(([key]) => key !== "price"));
 }
 
 /** The credential fields typed into, as [name, value] pairs. */

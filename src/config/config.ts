@@ -19,6 +19,8 @@ export interface Config {
   sessionTtlHours: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
+  /** Requests slower than this are logged at warn; the others only at debug. */
+  slowRequestMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
+    slowRequestMs: integer(env, "GLOSSA_SLOW_REQUEST_MS", 1000),
   };
 }

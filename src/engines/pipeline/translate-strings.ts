@@ -14,6 +14,9 @@ import {
 } from "./translate-chunk.js";
 import { recallFromMemory, rememberTranslations, type TranslationMemory } from "./translation-memory.js";
 
+/** For providers that cannot be cancelled: a signal nothing ever aborts. */
+const NEVER_ABORTED = new AbortController().signal;
+
 export interface TranslateStringsInput {
   providerName: string;
   provider: TranslationProvider;
@@ -23,8 +26,11 @@ export interface TranslateStringsInput {
   texts: readonly string[];
   hints: readonly (string[] | undefined)[];
   memory: TranslationMemory | null;
-  /** The caller gave up (the client went away): provider calls stop, nothing is retried or falls back. */
-  signal?: AbortSignal | undefined;
+  /**
+   * The caller gave up (the client went away): provider calls stop, nothing is retried or falls
+   * back. A function is called only when a cancellable provider call is about to start.
+   */
+  signal?: AbortSignal | (() => AbortSignal) | undefined;
 }
 
 export interface TranslateStringsResult {
@@ -98,10 +104,13 @@ async function translateChunks(
   chunks: readonly SourceString[][],
   concurrency: number,
   memory: TranslationMemory | null,
-  callerSignal: AbortSignal | undefined,
+  callerSignal: TranslateStringsInput["signal"],
 ): Promise<ChunkOutcome[]> {
-  const abort = new AbortController();
-  const signal = callerSignal ? AbortSignal.any([abort.signal, callerSignal]) : abort.signal;
+  if (chunks.length === 0) return [];
+  // A local provider (pseudo) runs to completion anyway: no controller, no listener.
+  const abort = call.provider.cancellable === false ? undefined : new AbortController();
+  const caller = abort && (typeof callerSignal === "function" ? callerSignal() : callerSignal);
+  const signal = !abort ? NEVER_ABORTED : caller ? AbortSignal.any([abort.signal, caller]) : abort.signal;
   try {
     return await mapConcurrent(chunks, concurrency, async (chunk) => {
       const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
@@ -110,7 +119,7 @@ async function translateChunks(
       return outcome;
     });
   } catch (error) {
-    abort.abort(error);
+    abort?.abort(error);
     throw error;
   }
 }

@@ -35,7 +35,7 @@ export const lingoCompatRoutes =
         },
       },
       async (request, reply) => {
-        const signal = clientGoneSignal(reply);
+        const clientGone = clientGoneSignal(reply);
         const body = request.body;
         const pending = normalizeLocalizeInput({
           engineId: body.engineId,
@@ -50,7 +50,7 @@ export const lingoCompatRoutes =
           request.ip,
           pending.engineId,
         );
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
+        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
       },
     );
 

@@ -38,7 +38,7 @@ export const processRoutes =
         },
       },
       async (request, reply) => {
-        const signal = clientGoneSignal(reply);
+        const clientGone = clientGoneSignal(reply);
         const pending = normalizeLocalizeInput(request.body);
         const principal = await authenticateKey(
           authDeps,
@@ -46,7 +46,7 @@ export const processRoutes =
           request.ip,
           pending.engineId,
         );
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
+        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
       },
     );
 

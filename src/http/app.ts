@@ -10,7 +10,7 @@ import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
-import { registerRequestLog } from "./plugins/request-log.js";
+import { RequestLog } from "./plugins/request-log.js";
 import { adminRoutes } from "./routes/admin.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     return503OnClosing: true,
-    disableRequestLogging: true,
+    logController: new RequestLog(deps.config.slowRequestMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook("onRequest", async (request, reply) => {
@@ -92,7 +92,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     if (closing) reply.header("connection", "close");
   });
 
-  registerRequestLog(app, deps.config.slowRequestMs);
   registerProblemErrors(app);
   registerJsonBody(app);
   registerCsrfGuard(app, deps.config.publicUrl, "/api/");

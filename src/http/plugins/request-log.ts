@@ -1,17 +1,25 @@
-import type { FastifyInstance } from "fastify";
+import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 
 /**
- * One log line per request costs more CPU than a whole cached key check, so completed requests
- * are logged only at `debug`; server errors (5xx) and requests slower than `slowMs` always are.
- * Register with Fastify's own request logging disabled.
+ * One log line per request costs more CPU than the key check itself, so requests are logged
+ * only at `debug`; a request that errored, ended in a 5xx or took longer than `slowMs` is
+ * always logged (error / warn).
  */
-export function registerRequestLog(app: FastifyInstance, slowMs: number): void {
-  app.addHook("onResponse", async (request, reply) => {
-    const status = reply.statusCode;
-    const responseTime = reply.elapsedTime;
-    if (status >= 500) request.log.error({ req: request, res: reply, responseTime }, "request failed");
-    else if (responseTime >= slowMs) request.log.warn({ req: request, res: reply, responseTime }, "slow request");
+export class RequestLog extends LogController {
+  constructor(private readonly slowMs: number) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
     // Below debug, pino's debug is a no-op.
-    else request.log.debug({ req: request, res: reply, responseTime }, "request completed");
-  });
+    request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const responseTime = reply.elapsedTime;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime }, "request errored");
+    else if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, responseTime }, "request failed");
+    else if (responseTime >= this.slowMs) reply.log.warn({ req: request, res: reply, responseTime }, "slow request");
+    else reply.log.debug({ res: reply, responseTime }, "request completed");
+  }
 }

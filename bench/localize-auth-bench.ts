@@ -49,7 +49,9 @@ async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
       const items = JSON.parse(body.messages[1].content).items as { id: string; text: string }[];
       const content = JSON.stringify({ translations: items.map((item) => ({ id: item.id, text: item.text })) });
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }));
+      res.end(
+        JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -72,7 +74,7 @@ export async function storeEnvironment(
   return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
 }
 
-type Mode = "hello" | "auth" | "bypass" | "tm";
+type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup";
 
 export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
   const { env, cleanup } = await storeEnvironment(store, databaseUrl);
@@ -97,8 +99,10 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
 
     const body = JSON.stringify(LOCALIZE_BODY);
     const key = { "x-api-key": seeded.secret };
-    const runs: Record<Mode, Measured[]> = { hello: [], auth: [], bypass: [], tm: [] };
-    const modes: Mode[] = ["hello", "auth", "bypass", "tm"];
+    const runs: Record<Mode, Measured[]> = { hello: [], auth: [], bypass: [], tm: [], tierup: [] };
+    // On PGlite, also the default (baseline-compiled WebAssembly) against TurboFan tier-up.
+    const modes: Mode[] =
+      store === "pglite" ? ["hello", "auth", "bypass", "tm", "tierup"] : ["hello", "auth", "bypass", "tm"];
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < modes.length; i++) {
         const mode = modes[(i + round) % modes.length]!;
@@ -113,7 +117,7 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
           server = await startBenchServer({ ...env, BENCH_BYPASS_ORG_ID: seeded.orgId });
           target = { body };
         } else {
-          server = await startBenchServer(env);
+          server = await startBenchServer(mode === "tierup" ? { ...env, GLOSSA_WASM_TIER_UP: "true" } : env);
           target = { headers: key, body: mode === "tm" ? tmBody : body };
         }
         await load(`${server.url}${path}`, target, 1); // warm-up
@@ -131,7 +135,10 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     console.log(`${store}: localize, translation-memory hit: ${describe(mid("tm"))}`);
 
     const server = await startBenchServer(env);
-    const unknown = await load(`${server.url}/process/localize`, { headers: { "x-api-key": `gls_${"A".repeat(38)}` }, body });
+    const unknown = await load(`${server.url}/process/localize`, {
+      headers: { "x-api-key": `gls_${"A".repeat(38)}` },
+      body,
+    });
     const malformed = await load(`${server.url}/process/localize`, { headers: { "x-api-key": "gls_not-a-key" }, body });
     await server.stop();
     console.log(
@@ -142,6 +149,10 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     console.log(`ratio auth/${store}: ${ratio("auth", "bypass")}`);
     console.log(`ratio localize/hello/${store}: ${ratio("auth", "hello")}`);
     console.log(`ratio tm-hit/pseudo/${store}: ${ratio("tm", "auth")}`);
+    if (store === "pglite") {
+      console.log(`${store}: localize with key, WebAssembly tier-up:  ${describe(mid("tierup"))}`);
+      console.log(`ratio liftoff-only/tier-up/pglite: ${ratio("auth", "tierup")}`);
+    }
   } finally {
     await stub.close();
     await cleanup();

@@ -21,14 +21,17 @@ async function postgresUrl(): Promise<string | undefined> {
 }
 
 const pgUrl = await postgresUrl();
-if (!pgUrl) console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)");
+if (!pgUrl)
+  console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)");
 
 if (runs("startup")) {
   console.log("== start-up and memory: `npm start` (dist/) on the embedded store vs PostgreSQL");
   await benchStartup(pgUrl);
 }
 if (runs("hot")) {
-  console.log("\n== /process/localize: hello yardstick, key check vs bypassed, translation-memory hit (pseudo, 5 strings)");
+  console.log(
+    "\n== /process/localize: hello yardstick, key check vs bypassed, translation-memory hit (pseudo, 5 strings)",
+  );
   await benchAuthOnStore("pglite");
   if (pgUrl) await benchAuthOnStore("postgres", pgUrl);
 }

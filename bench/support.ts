@@ -147,7 +147,12 @@ export async function seed(url: string): Promise<Seeded> {
     { name: "Bench", ownerId: me.body.id, plan: "enterprise", rbac: true },
     cookie,
   );
-  const pseudo = await json(`${url}/api/orgs/${org.body.id}/engines`, "POST", { name: "Pseudo", provider: "pseudo" }, cookie);
+  const pseudo = await json(
+    `${url}/api/orgs/${org.body.id}/engines`,
+    "POST",
+    { name: "Pseudo", provider: "pseudo" },
+    cookie,
+  );
   const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench" }, cookie);
   return { orgId: org.body.id, secret: key.body.secret, pseudoId: pseudo.body.id, cookie: cookie! };
 }

@@ -21,6 +21,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Requests slower than this are logged at warn; the others only at debug. */
   slowRequestMs: number;
+  /** Embedded store only: let V8 optimise PGlite's WebAssembly (TurboFan) at the cost of memory. */
+  wasmTierUp: boolean;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
     slowRequestMs: integer(env, "GLOSSA_SLOW_REQUEST_MS", 1000),
+    wasmTierUp: env.GLOSSA_WASM_TIER_UP === "true" || env.GLOSSA_WASM_TIER_UP === "1",
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { classifyStorageError, type Sql } from "./sql.js";
 
 /**
@@ -34,6 +35,12 @@ async function seedFromTemplate(dataDir: string, templateDir: string): Promise<v
 export interface PgliteOptions {
   /** A prebuilt data folder to copy on first start; PGLITE_TEMPLATE_DIR unless told otherwise. */
   templateDir?: string | undefined;
+  /**
+   * Compile PGlite's WebAssembly with V8's baseline compiler only: TurboFan's tier-up of the
+   * 9 MB PostgreSQL module costs ≈ 50 MiB and slows start-up, for a few percent of throughput
+   * (docs/performance.md). Process-wide; it affects only WebAssembly compiled afterwards.
+   */
+  liftoffOnly?: boolean;
 }
 
 /** Embedded PostgreSQL (WASM) in a data folder, or in memory for `memory://`. */
@@ -42,6 +49,7 @@ export async function createPgliteSql(dataDir: string, options: PgliteOptions = 
     await mkdir(dataDir, { recursive: true });
     await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
   }
+  if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
   const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
 
   const run = async <Row>(target: PGlite | Transaction, text: string, params?: readonly unknown[]) => {

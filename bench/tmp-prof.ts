@@ -1,0 +1,2 @@
+import { benchProfile } from "./tmp-prof-lib.js";
+await benchProfile();

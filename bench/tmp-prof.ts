@@ -1,2 +1,0 @@
-import { benchProfile } from "./tmp-prof-lib.js";
-await benchProfile();

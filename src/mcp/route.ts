@@ -1,3 +1,4 @@
+import type * as SdkTransport from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../core/errors/app-error.js";
 import { problemResponses } from "../contract/problem.js";
@@ -5,6 +6,7 @@ import { problem } from "../core/errors/problem.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
 import { authenticateKey } from "../services/key-auth.js";
+import type * as McpServerModule from "./server.js";
 
 const SERVER_VERSION = "0.1.0";
 
@@ -12,9 +14,7 @@ const SERVER_VERSION = "0.1.0";
  * The MCP SDK (and zod under it) is a third of the server's start-up time: it is loaded by the
  * first MCP request, not at boot.
  */
-let mcpModules:
-  | Promise<[typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js"), typeof import("./server.js")]>
-  | undefined;
+let mcpModules: Promise<[typeof SdkTransport, typeof McpServerModule]> | undefined;
 const loadMcp = () =>
   (mcpModules ??= Promise.all([import("@modelcontextprotocol/sdk/server/streamableHttp.js"), import("./server.js")]));
 

@@ -14,7 +14,9 @@ export async function migrate(sql: Sql): Promise<string[]> {
   )`);
   const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith(".sql")).sort();
   // A restart usually finds everything applied: one read instead of a locked transaction per file.
-  const known = new Set((await sql.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name));
+  const known = new Set(
+    (await sql.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name),
+  );
   const applied: string[] = [];
   for (const file of files.filter((name) => !known.has(name))) {
     const script = await readFile(MIGRATIONS_DIR + file, "utf8");

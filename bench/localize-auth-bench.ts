@@ -1,14 +1,29 @@
-import autocannon from "autocannon";
-import { spawn } from "node:child_process";
+/**
+ * The hot path on one store, servers in separate processes, rounds interleaved so that machine
+ * noise spreads evenly, medians reported:
+ *  - bare Fastify hello (the yardstick);
+ *  - `/process/localize` (pseudo, 5 strings) with a valid key, and with the key check bypassed;
+ *  - the same 5 strings served from the translation memory of an OpenAI-compatible engine.
+ * Prints `ratio auth/<store>`, `ratio localize/hello/<store>`, `ratio tm-hit/pseudo/<store>`.
+ */
+import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import type { AddressInfo } from "node:net";
+import {
+  describe,
+  json,
+  load,
+  median,
+  scratchDatabase,
+  seed,
+  startProcess,
+  type Measured,
+  type ServerProcess,
+} from "./support.js";
 
-const ADMIN = { email: "bench@example.test", password: "bench-password-1" };
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = 16;
-const BODY = JSON.stringify({
+export const LOCALIZE_BODY = {
   sourceLocale: "en",
   targetLocale: "fr",
   data: {
@@ -18,153 +33,166 @@ const BODY = JSON.stringify({
     note: "You have %d new messages",
     footer: "<b>Terms</b> apply",
   },
-});
+};
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
+export const startBenchServer = (env: Record<string, string>) =>
+  startProcess(["--import", "tsx", "bench/bench-server.ts"], env);
 
-async function startBenchServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bench-server.ts"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      GLOSSA_AUTH_FAIL_LIMIT: "1000000000",
-      GLOSSA_ADMIN_EMAIL: ADMIN.email,
-      GLOSSA_ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const match = /BENCH_SERVER_URL=(\S+)/.exec(out);
-      if (match) resolve(match[1]!);
+/** An OpenAI-compatible stand-in answering at once; only the first (memory-filling) call reaches it. */
+async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      const items = JSON.parse(body.messages[1].content).items as { id: string; text: string }[];
+      const content = JSON.stringify({ translations: items.map((item) => ({ id: item.id, text: item.text })) });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }),
+      );
     });
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-async function json(
-  url: string,
-  method: string,
-  body?: unknown,
-  cookie?: string,
-): Promise<{ body: any; cookie?: string }> {
-  const response = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
-  return { body: await response.json(), cookie: response.headers.get("set-cookie")?.split(";")[0] ?? cookie };
-}
-
-/** Creates an organization with a pseudo engine and a personal key through the API. */
-async function seed(url: string): Promise<{ orgId: string; secret: string }> {
-  const { cookie } = await json(`${url}/api/session`, "POST", ADMIN);
-  const me = await json(`${url}/api/me`, "GET", undefined, cookie);
-  const org = await json(
-    `${url}/api/admin/orgs`,
-    "POST",
-    { name: "Bench", ownerId: me.body.id, plan: "enterprise", rbac: true },
-    cookie,
-  );
-  await json(`${url}/api/orgs/${org.body.id}/engines`, "POST", { name: "Pseudo", provider: "pseudo" }, cookie);
-  const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench", expiresInDays: 30 }, cookie);
-  return { orgId: org.body.id, secret: key.body.secret };
-}
-
-async function load(url: string, apiKey: string | undefined): Promise<Measured> {
-  const result = await autocannon({
-    url: `${url}/process/localize`,
-    method: "POST",
-    headers: { "content-type": "application/json", ...(apiKey ? { "x-api-key": apiKey } : {}) },
-    body: BODY,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
-}
-
-const describe = (m: Measured) =>
-  `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ""}`;
-
-/**
- * `/process/localize` (pseudo engine, 5 strings) with a valid key versus the same route with
- * the key check bypassed, on one store; rounds alternate to spread machine noise evenly.
- */
-export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
-  const storeEnv: Record<string, string> = {};
-  let cleanup: () => Promise<void>;
+/** The environment that points a server at a fresh store; `cleanup` removes it. */
+export async function storeEnvironment(
+  store: "pglite" | "postgres",
+  databaseUrl?: string,
+): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   if (store === "pglite") {
     const dir = await mkdtemp(join(tmpdir(), "glossa-bench-"));
-    storeEnv.GLOSSA_DATA_DIR = dir;
-    cleanup = () => rm(dir, { recursive: true, force: true });
-  } else {
-    const name = `glossa_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${name}`;
-    storeEnv.DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const dropper = new pg.Client({ connectionString: databaseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    return { env: { GLOSSA_DATA_DIR: dir }, cleanup: () => rm(dir, { recursive: true, force: true }) };
   }
+  const database = await scratchDatabase(databaseUrl!);
+  return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
+}
 
+type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup";
+
+export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
+  const { env, cleanup } = await storeEnvironment(store, databaseUrl);
+  const stub = await startStub();
   try {
-    const seeding = await startBenchServer(storeEnv);
-    const { orgId, secret } = await seed(seeding.url);
+    const seeding = await startBenchServer(env);
+    const seeded = await seed(seeding.url);
+    const tm = await json(
+      `${seeding.url}/api/orgs/${seeded.orgId}/engines`,
+      "POST",
+      { name: "Remembering", provider: "openai", config: { baseUrl: stub.url, models: [{ model: "stub" }] } },
+      seeded.cookie,
+    );
+    const tmBody = JSON.stringify({ ...LOCALIZE_BODY, engineId: tm.body.id });
+    const fill = await fetch(`${seeding.url}/process/localize`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": seeded.secret },
+      body: tmBody,
+    });
+    if (fill.status !== 200) throw new Error(`filling the translation memory answered ${fill.status}`);
     await seeding.stop();
 
-    const auth: Measured[] = [];
-    const bypass: Measured[] = [];
-    for (let round = 0; round < 2; round++) {
-      for (const mode of round % 2 === 0 ? (["auth", "bypass"] as const) : (["bypass", "auth"] as const)) {
-        const server = await startBenchServer(
-          mode === "bypass" ? { ...storeEnv, BENCH_BYPASS_ORG_ID: orgId } : storeEnv,
-        );
-        await load(server.url, mode === "auth" ? secret : undefined); // warm-up
-        (mode === "auth" ? auth : bypass).push(await load(server.url, mode === "auth" ? secret : undefined));
+    const body = JSON.stringify(LOCALIZE_BODY);
+    const key = { "x-api-key": seeded.secret };
+    const runs: Record<Mode, Measured[]> = { hello: [], auth: [], bypass: [], tm: [], tierup: [] };
+    // On PGlite, also the default (baseline-compiled WebAssembly) against TurboFan tier-up.
+    const modes: Mode[] =
+      store === "pglite" ? ["hello", "auth", "bypass", "tm", "tierup"] : ["hello", "auth", "bypass", "tm"];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < modes.length; i++) {
+        const mode = modes[(i + round) % modes.length]!;
+        let server: ServerProcess;
+        let target: Parameters<typeof load>[1];
+        let path = "/process/localize";
+        if (mode === "hello") {
+          server = await startProcess(["--import", "tsx", "bench/hello-server.ts"], {});
+          path = "/hello";
+          target = { body };
+        } else if (mode === "bypass") {
+          server = await startBenchServer({ ...env, BENCH_BYPASS_ORG_ID: seeded.orgId });
+          target = { body };
+        } else {
+          server = await startBenchServer(mode === "tierup" ? { ...env, GLOSSA_WASM_TIER_UP: "true" } : env);
+          target = { headers: key, body: mode === "tm" ? tmBody : body };
+        }
+        await load(`${server.url}${path}`, target, 1); // warm-up
+        runs[mode].push(await load(`${server.url}${path}`, target));
         await server.stop();
       }
     }
-    const best = (runs: Measured[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
-    const withKey = best(auth);
-    const withoutKey = best(bypass);
-    console.log(`${store}: localize with key:       ${describe(withKey)}`);
-    console.log(`${store}: localize, check bypassed: ${describe(withoutKey)}`);
+    const mid = (mode: Mode): Measured => {
+      const sorted = [...runs[mode]].sort((a, b) => a.rps - b.rps);
+      return sorted[Math.floor(sorted.length / 2)]!;
+    };
+    console.log(`${store}: bare Fastify hello:               ${describe(mid("hello"))}`);
+    console.log(`${store}: localize with key:                ${describe(mid("auth"))}`);
+    console.log(`${store}: localize, check bypassed:         ${describe(mid("bypass"))}`);
+    console.log(`${store}: localize, translation-memory hit: ${describe(mid("tm"))}`);
 
-    const server = await startBenchServer(storeEnv);
-    const unknown = await load(server.url, `gls_${"A".repeat(38)}`);
-    const malformed = await load(server.url, "gls_not-a-key");
+    const server = await startBenchServer(env);
+    const unknown = await load(`${server.url}/process/localize`, {
+      headers: { "x-api-key": `gls_${"A".repeat(38)}` },
+      body,
+    });
+    const malformed = await load(`${server.url}/process/localize`, { headers: { "x-api-key": "gls_not-a-key" }, body });
     await server.stop();
     console.log(
       `${store}: invalid key (well-formed, unknown): ${unknown.rps.toFixed(0)} req/s (all 401: ${unknown.non2xx > 0})`,
     );
     console.log(`${store}: invalid key (bad checksum):         ${malformed.rps.toFixed(0)} req/s`);
-    console.log(`ratio auth/${store}: ${(withKey.rps / withoutKey.rps).toFixed(2)}`);
+    const ratio = (a: Mode, b: Mode) => median(runs[a].map((run, i) => run.rps / runs[b][i]!.rps)).toFixed(2);
+    console.log(`ratio auth/${store}: ${ratio("auth", "bypass")}`);
+    console.log(`ratio localize/hello/${store}: ${ratio("auth", "hello")}`);
+    console.log(`ratio tm-hit/pseudo/${store}: ${ratio("tm", "auth")}`);
+    if (store === "pglite") {
+      console.log(`${store}: localize with key, WebAssembly tier-up:  ${describe(mid("tierup"))}`);
+      console.log(`ratio liftoff-only/tier-up/pglite: ${ratio("auth", "tierup")}`);
+    }
+  } finally {
+    await stub.close();
+    await cleanup();
+  }
+}
+
+/** Throughput of two instances on one PostgreSQL ÷ one instance, same total connections. */
+export async function benchScaleOut(databaseUrl: string): Promise<void> {
+  const { env, cleanup } = await storeEnvironment("postgres", databaseUrl);
+  try {
+    const seeding = await startBenchServer(env);
+    const { secret } = await seed(seeding.url);
+    await seeding.stop();
+    const target = { headers: { "x-api-key": secret }, body: JSON.stringify(LOCALIZE_BODY) };
+    const a = await startBenchServer(env);
+    const b = await startBenchServer(env);
+    const one: number[] = [];
+    const two: number[] = [];
+    try {
+      await Promise.all([load(`${a.url}/process/localize`, target, 1), load(`${b.url}/process/localize`, target, 1)]);
+      for (let round = 0; round < ROUNDS; round++) {
+        const single = async () =>
+          one.push((await load(`${a.url}/process/localize`, { ...target, connections: 20 })).rps);
+        const double = async () => {
+          const [x, y] = await Promise.all([
+            load(`${a.url}/process/localize`, target),
+            load(`${b.url}/process/localize`, target),
+          ]);
+          two.push(x.rps + y.rps);
+        };
+        if (round % 2 === 0) await single().then(double);
+        else await double().then(single);
+      }
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+    console.log(`postgres: one instance (20 connections): ${median(one).toFixed(0)} req/s`);
+    console.log(`postgres: two instances (10 connections each): ${median(two).toFixed(0)} req/s`);
+    console.log(`ratio scale/2-instances: ${(median(two) / median(one)).toFixed(2)}`);
   } finally {
     await cleanup();
   }

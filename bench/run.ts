@@ -1,8 +1,12 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines.
+// BENCH_ONLY=startup,hot,scale,engines runs a subset.
 import pg from "pg";
-import { benchAuthOnStore } from "./localize-auth-bench.js";
+import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
+import { benchStartup } from "./startup-bench.js";
 
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+const only = process.env.BENCH_ONLY?.split(",");
+const runs = (name: string) => !only || only.includes(name);
 
 async function postgresUrl(): Promise<string | undefined> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES;
@@ -16,12 +20,27 @@ async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
-console.log("== /process/localize: key check vs bypassed (pseudo engine, 5 strings)");
-await benchAuthOnStore("pglite");
 const pgUrl = await postgresUrl();
-if (pgUrl) await benchAuthOnStore("postgres", pgUrl);
-else console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)");
+if (!pgUrl)
+  console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)");
 
-console.log("\n== engines: pseudo at 10,000 keys, translation memory, chunking against a 200 ms provider");
-const { runEngineBenchmarks } = await import("./engines-bench.js");
-await runEngineBenchmarks();
+if (runs("startup")) {
+  console.log("== start-up and memory: `npm start` (dist/) on the embedded store vs PostgreSQL");
+  await benchStartup(pgUrl);
+}
+if (runs("hot")) {
+  console.log(
+    "\n== /process/localize: hello yardstick, key check vs bypassed, translation-memory hit (pseudo, 5 strings)",
+  );
+  await benchAuthOnStore("pglite");
+  if (pgUrl) await benchAuthOnStore("postgres", pgUrl);
+}
+if (runs("scale") && pgUrl) {
+  console.log("\n== scale out: two instances against one PostgreSQL");
+  await benchScaleOut(pgUrl);
+}
+if (runs("engines")) {
+  console.log("\n== engines: pseudo at 10,000 keys, translation memory, chunking against a 200 ms provider");
+  const { runEngineBenchmarks } = await import("./engines-bench.js");
+  await runEngineBenchmarks();
+}

@@ -32,6 +32,10 @@ export interface Config {
   jobPollMs: number;
   /** How long a job's claim lasts without a heartbeat: a dead instance's jobs resume after it. */
   jobLeaseMs: number;
+  /** Requests slower than this are logged at warn; the others only at debug. */
+  slowRequestMs: number;
+  /** Embedded store only: let V8 optimise PGlite's WebAssembly (TurboFan) at the cost of memory. */
+  wasmTierUp: boolean;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -69,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: integer(env, "GLOSSA_JOB_CONCURRENCY", 2),
     jobPollMs: Math.max(50, integer(env, "GLOSSA_JOB_POLL_MS", 1_000)),
     jobLeaseMs: Math.max(300, integer(env, "GLOSSA_JOB_LEASE_MS", 30_000)),
+    slowRequestMs: integer(env, "GLOSSA_SLOW_REQUEST_MS", 1000),
+    wasmTierUp: env.GLOSSA_WASM_TIER_UP === "true" || env.GLOSSA_WASM_TIER_UP === "1",
   };
 }

@@ -34,6 +34,8 @@ export interface TranslationProvider {
   defaultModels?(sourceLocale: string, targetLocale: string): Promise<(string | undefined)[]>;
   /** False for providers whose output is cheaper to recompute than to look up (pseudo). */
   readonly memoizable?: boolean;
+  /** False for providers that compute locally and cannot be cancelled (pseudo): no abort signal is made for them. */
+  readonly cancellable?: boolean;
 }
 
 /** An engine as the providers see it: its public configuration and decrypted credentials. */

@@ -10,6 +10,7 @@ import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
+import { RequestLog } from "./plugins/request-log.js";
 import { adminRoutes } from "./routes/admin.js";
 import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     return503OnClosing: true,
+    logController: new RequestLog(deps.config.slowRequestMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook("onRequest", async (request, reply) => {

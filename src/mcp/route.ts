@@ -1,4 +1,4 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type * as SdkTransport from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../core/errors/app-error.js";
 import { problemResponses } from "../contract/problem.js";
@@ -6,9 +6,17 @@ import { problem } from "../core/errors/problem.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
 import { authenticateKey } from "../services/key-auth.js";
-import { createMcpServer } from "./server.js";
+import type * as McpServerModule from "./server.js";
 
 const SERVER_VERSION = "0.1.0";
+
+/**
+ * The MCP SDK (and zod under it) is a third of the server's start-up time: it is loaded by the
+ * first MCP request, not at boot.
+ */
+let mcpModules: Promise<[typeof SdkTransport, typeof McpServerModule]> | undefined;
+const loadMcp = () =>
+  (mcpModules ??= Promise.all([import("@modelcontextprotocol/sdk/server/streamableHttp.js"), import("./server.js")]));
 
 /**
  * A missing, unknown or deleted key (401), or too many failed attempts (429), is refused here with
@@ -52,6 +60,7 @@ export const mcpRoutes =
     app.post("/mcp", { schema: POST_SCHEMA }, async (request, reply) => {
       await refuseUnauthenticated(deps, request);
 
+      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp();
       const secret = apiKeyFromHeaders(request.headers);
       const server = createMcpServer(
         {

@@ -55,11 +55,11 @@ export async function authenticateKey(
     };
   }
   if (!secret) throw new AppError("missing_api_key");
-  const invalid = new AppError("invalid_api_key");
-  if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(client, invalid);
+  // Error objects capture a stack: build one only on the failure path.
+  if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
 
   const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);
-  if (!context) throw await deps.limiter.fail(client, invalid);
+  if (!context) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
 
   const decision = authorizeKey(context.facts, deps.clock());
   // An expired key is a failed authentication like an unknown one, counted against the client.

@@ -36,8 +36,11 @@ export interface LocalizeRequest {
 export interface LocalizeDeps {
   sql: Sql;
   secretKey: string | undefined;
-  /** Aborts provider work when whoever asked is gone (e.g. the HTTP client disconnected). */
-  signal?: AbortSignal | undefined;
+  /**
+   * Aborts provider work when whoever asked is gone (e.g. the HTTP client disconnected); asked
+   * for only when a provider call may be cancelled.
+   */
+  clientGone?: (() => AbortSignal) | undefined;
 }
 
 /**
@@ -128,6 +131,10 @@ export async function localize(
 
   // Plural/select branches are translated one by one and put back into the source's skeleton.
   const plan = icuUnits(leaves.map((leaf) => leaf.value));
+  // The signal is made only if a provider call is about to start (the pipeline asks for it).
+  let made: AbortSignal | undefined;
+  const clientGone = deps.clientGone;
+  const signal = clientGone ? () => (made ??= clientGone()) : undefined;
   let output;
   try {
     output = await translateStrings({
@@ -145,10 +152,10 @@ export async function localize(
         leaves.map((leaf) => leaf.path.join("/")),
       ),
       memory,
-      signal: deps.signal,
+      signal,
     });
   } catch (error) {
-    if (deps.signal?.aborted) throw deps.signal.reason;
+    if (made?.aborted) throw made.reason;
     if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
     if (error instanceof UnsupportedPairError) throw new AppError("unsupported_locale_pair", error.message);
     if (error instanceof AllModelsFailedError)

@@ -13,8 +13,12 @@ export async function migrate(sql: Sql): Promise<string[]> {
     applied_at timestamptz not null default now()
   )`);
   const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith(".sql")).sort();
+  // A restart usually finds everything applied: one read instead of a locked transaction per file.
+  const known = new Set(
+    (await sql.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name),
+  );
   const applied: string[] = [];
-  for (const file of files) {
+  for (const file of files.filter((name) => !known.has(name))) {
     const script = await readFile(MIGRATIONS_DIR + file, "utf8");
     const ran = await sql.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);

@@ -1,11 +1,56 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { classifyStorageError, type Sql } from "./sql.js";
 
+/**
+ * PGlite's own start parameters plus small shared buffers: initdb picks 128 MB (WASM has no
+ * shared-memory limit), all of it zeroed and resident; 16 MB keeps Glossa's working set cached
+ * at ~120 MiB less memory with no measured throughput change (docs/performance.md).
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * A data folder made at build time (`npm run build`, scripts/build-pglite-template.mjs) with every
+ * migration applied. Copying it replaces initdb on first start, which runs a second, throw-away
+ * PostgreSQL whose memory stays resident long after. It sits next to the compiled code only:
+ * sources run by tsx (tests, `npm run dev`) have no template and fall back to initdb.
+ */
+export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL("../pglite-template/", import.meta.url));
+
+/** First start: copies the template into an empty data folder; PG_VERSION last, as the mark of a complete copy. */
+async function seedFromTemplate(dataDir: string, templateDir: string): Promise<void> {
+  if (existsSync(join(dataDir, "PG_VERSION")) || !existsSync(join(templateDir, "PG_VERSION"))) return;
+  await cp(templateDir, dataDir, {
+    recursive: true,
+    force: true,
+    filter: (source) => source !== join(templateDir, "PG_VERSION"),
+  });
+  await cp(join(templateDir, "PG_VERSION"), join(dataDir, "PG_VERSION"));
+}
+
+export interface PgliteOptions {
+  /** A prebuilt data folder to copy on first start; PGLITE_TEMPLATE_DIR unless told otherwise. */
+  templateDir?: string | undefined;
+  /**
+   * Compile PGlite's WebAssembly with V8's baseline compiler only: TurboFan's tier-up of the
+   * 9 MB PostgreSQL module costs ≈ 50 MiB and slows start-up, for a few percent of throughput
+   * (docs/performance.md). Process-wide; it affects only WebAssembly compiled afterwards.
+   */
+  liftoffOnly?: boolean;
+}
+
 /** Embedded PostgreSQL (WASM) in a data folder, or in memory for `memory://`. */
-export async function createPgliteSql(dataDir: string): Promise<Sql> {
-  if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+export async function createPgliteSql(dataDir: string, options: PgliteOptions = {}): Promise<Sql> {
+  if (!dataDir.startsWith("memory://")) {
+    await mkdir(dataDir, { recursive: true });
+    await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
+  }
+  if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
+  const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
 
   const run = async <Row>(target: PGlite | Transaction, text: string, params?: readonly unknown[]) => {
     try {

@@ -13,7 +13,8 @@ describe("graceful shutdown: in-flight requests finish, no new ones are accepted
         done();
       },
     });
-    const server = await startTestServer("pglite", {}, { stream });
+    // Requests are logged only at debug (docs/performance.md); the test watches for this one.
+    const server = await startTestServer("pglite", {}, { stream, level: "debug" });
     const seed = await seedOrganization(server.url);
     const { secret } = await createKey(seed.admin, seed.orgId, { name: "ci" });
     const data = Object.fromEntries(

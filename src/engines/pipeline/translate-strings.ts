@@ -16,6 +16,9 @@ import {
 } from "./translate-chunk.js";
 import { recallFromMemory, rememberTranslations, type TranslationMemory } from "./translation-memory.js";
 
+/** For providers that cannot be cancelled: a signal nothing ever aborts. */
+const NEVER_ABORTED = new AbortController().signal;
+
 export interface TranslateStringsInput {
   providerName: string;
   provider: TranslationProvider;
@@ -27,8 +30,11 @@ export interface TranslateStringsInput {
   memory: TranslationMemory | null;
   /** Existing translations of the project (from the request's `reference`), for LLM prompts. */
   examples?: ReferenceExample[] | undefined;
-  /** The caller gave up (the client went away): provider calls stop, nothing is retried or falls back. */
-  signal?: AbortSignal | undefined;
+  /**
+   * The caller gave up (the client went away): provider calls stop, nothing is retried or falls
+   * back. A function is called only when a cancellable provider call is about to start.
+   */
+  signal?: AbortSignal | (() => AbortSignal) | undefined;
 }
 
 export interface TranslateStringsResult {
@@ -106,10 +112,13 @@ async function translateChunks(
   chunks: readonly SourceString[][],
   concurrency: number,
   memory: TranslationMemory | null,
-  callerSignal: AbortSignal | undefined,
+  callerSignal: TranslateStringsInput["signal"],
 ): Promise<ChunkOutcome[]> {
-  const abort = new AbortController();
-  const signal = callerSignal ? AbortSignal.any([abort.signal, callerSignal]) : abort.signal;
+  if (chunks.length === 0) return [];
+  // A local provider (pseudo) runs to completion anyway: no controller, no listener.
+  const abort = call.provider.cancellable === false ? undefined : new AbortController();
+  const caller = abort && (typeof callerSignal === "function" ? callerSignal() : callerSignal);
+  const signal = !abort ? NEVER_ABORTED : caller ? AbortSignal.any([abort.signal, caller]) : abort.signal;
   try {
     return await mapConcurrent(chunks, concurrency, async (chunk) => {
       const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
@@ -119,7 +128,7 @@ async function translateChunks(
       return outcome;
     });
   } catch (error) {
-    abort.abort(error);
+    abort?.abort(error);
     throw error;
   }
 }

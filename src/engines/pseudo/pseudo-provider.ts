@@ -11,6 +11,7 @@ const PLAIN = { xml: false };
  */
 export const pseudoProvider: TranslationProvider = {
   memoizable: false,
+  cancellable: false,
   async translate(input) {
     const glossary = input.glossary ?? [];
     if (glossary.length === 0) return { texts: input.texts.map(pseudoLocalize) };

@@ -37,7 +37,7 @@ export const lingoCompatRoutes =
         },
       },
       async (request, reply) => {
-        const signal = clientGoneSignal(reply);
+        const clientGone = clientGoneSignal(reply);
         const body = request.body;
         const pending = normalizeLocalizeInput({
           engineId: body.engineId,
@@ -53,7 +53,7 @@ export const lingoCompatRoutes =
           request.ip,
           pending.engineId,
         );
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
+        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
       },
     );
 

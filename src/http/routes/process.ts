@@ -42,7 +42,7 @@ export const processRoutes =
         },
       },
       async (request, reply) => {
-        const signal = clientGoneSignal(reply);
+        const clientGone = clientGoneSignal(reply);
         const pending = normalizeLocalizeInput(request.body);
         const principal = await authenticateKey(
           authDeps,
@@ -50,7 +50,7 @@ export const processRoutes =
           request.ip,
           pending.engineId,
         );
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), signal });
+        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
       },
     );
 

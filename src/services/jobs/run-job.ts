@@ -83,7 +83,7 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
         translated = await localize(
           principal,
           { engineId: job.engineId, sourceLocale: job.sourceLocale, targetLocale: locale, data, hints },
-          { sql, secretKey: context.secretKey, signal },
+          { sql, secretKey: context.secretKey, clientGone: () => signal },
         );
       } catch (error) {
         if (signal.aborted) break;

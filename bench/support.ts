@@ -1,0 +1,178 @@
+// Shared pieces of the benchmarks: server processes, load, databases, statistics.
+import autocannon from "autocannon";
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+
+export const ADMIN = { email: "bench@example.test", password: "bench-password-1" };
+export const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+export const CONNECTIONS = 10;
+export const MiB = 1024 * 1024;
+
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Resident memory of a process now, from /proc (Linux). */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 on /readyz. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server process (`args` after `node`) on a free port and waits until /readyz
+ * answers 200. The server logs at warn unless `env` says otherwise.
+ */
+export async function startProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      GLOSSA_AUTH_FAIL_LIMIT: "1000000000",
+      GLOSSA_ADMIN_EMAIL: ADMIN.email,
+      GLOSSA_ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited) throw new Error(`server ${args.join(" ")} exited before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    readyMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The server as users run it (`npm start`). */
+export const startDist = (env: Record<string, string>, nodeFlags: string[] = []) =>
+  startProcess([...nodeFlags, "dist/cli/main.js", "serve"], env);
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export async function load(
+  url: string,
+  options: { headers?: Record<string, string>; body?: string; method?: "GET" | "POST"; connections?: number },
+  duration = DURATION_S,
+): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    method: options.method ?? "POST",
+    headers: { "content-type": "application/json", ...options.headers },
+    ...(options.body ? { body: options.body } : {}),
+    connections: options.connections ?? CONNECTIONS,
+    duration,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+export const describe = (m: Measured) =>
+  `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ""}`;
+
+export async function json(
+  url: string,
+  method: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ body: any; cookie?: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
+  return { body: await response.json(), cookie: response.headers.get("set-cookie")?.split(";")[0] ?? cookie };
+}
+
+export interface Seeded {
+  orgId: string;
+  secret: string;
+  pseudoId: string;
+  cookie: string;
+}
+
+/** Creates an organization with a pseudo engine and a personal key through the API. */
+export async function seed(url: string): Promise<Seeded> {
+  const { cookie } = await json(`${url}/api/session`, "POST", ADMIN);
+  const me = await json(`${url}/api/me`, "GET", undefined, cookie);
+  const org = await json(
+    `${url}/api/admin/orgs`,
+    "POST",
+    { name: "Bench", ownerId: me.body.id, plan: "enterprise", rbac: true },
+    cookie,
+  );
+  const pseudo = await json(
+    `${url}/api/orgs/${org.body.id}/engines`,
+    "POST",
+    { name: "Pseudo", provider: "pseudo" },
+    cookie,
+  );
+  const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench", expiresInDays: 30 }, cookie);
+  return { orgId: org.body.id, secret: key.body.secret, pseudoId: pseudo.body.id, cookie: cookie! };
+}
+
+/** A fresh PostgreSQL database for one benchmark; `drop` removes it. */
+export async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `glossa_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server.js";
+
+/** Captured log lines of one server, parsed. */
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+const aboutRequests = (lines: Record<string, unknown>[]) =>
+  lines.filter((line) => typeof line.msg === "string" && /request/.test(line.msg) && "reqId" in line);
+
+describe("request logging: debug for every request, warn/error for slow and failed ones", () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it("at info, a fast request (200 or 4xx) writes no log line", async () => {
+    const { lines, stream } = capture();
+    server = await startTestServer("pglite", { logLevel: "info" }, { stream });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/whoami`, { method: "POST" })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(aboutRequests(lines)).toEqual([]);
+  });
+
+  it("at debug, every request is logged with its status and time, without secrets", async () => {
+    const { lines, stream } = capture();
+    server = await startTestServer("pglite", { logLevel: "debug" }, { stream, level: "debug" });
+    const secret = `gls_${"A".repeat(38)}`;
+    const response = await fetch(`${server.url}/whoami`, { method: "POST", headers: { "x-api-key": secret } });
+    expect(response.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const completed = aboutRequests(lines).find((line) => line.msg === "request completed");
+    expect(completed).toMatchObject({ res: { statusCode: 401 } });
+    expect(typeof completed?.responseTime).toBe("number");
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it("a request slower than GLOSSA_SLOW_REQUEST_MS is logged at warn even at info", async () => {
+    const { lines, stream } = capture();
+    server = await startTestServer("pglite", { logLevel: "info", slowRequestMs: 0 }, { stream });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const slow = aboutRequests(lines).find((line) => line.msg === "slow request");
+    expect(slow).toMatchObject({ level: 40, req: { url: "/healthz" }, res: { statusCode: 200 } });
+  });
+});

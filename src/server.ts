@@ -6,6 +6,9 @@ import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
+import { KeyCallMeter } from "./services/limits/key-call.js";
+import { RateLimiter } from "./services/limits/rate-limiter.js";
+import { UsageRecorder } from "./services/limits/usage-recorder.js";
 import { migrate } from "./storage/migrate.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
@@ -34,11 +37,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
+  const usage = new UsageRecorder(sql, {
+    analytics: config.usageAnalytics,
+    onError: (error) => app.log.warn({ err: error }, "could not record usage"),
+  });
+  const rateLimiter = new RateLimiter(sql);
   const deps: AppDeps = {
     config,
     sql,
     limiter,
     lastUsed,
+    meter: new KeyCallMeter(rateLimiter, usage),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),
@@ -47,9 +56,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
+  usage.start(config.usageFlushMs);
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
-    void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
+    void Promise.all([limiter.prune(), deleteExpiredSessions(sql), rateLimiter.prune()]).catch((error: unknown) =>
       app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, 60_000);
@@ -74,6 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearTimeout(force);
       }
       await lastUsed.stop();
+      await usage.stop();
       if (!options.sql) await sql.close();
     },
   };

@@ -9,6 +9,7 @@ export * from "./engines.js";
 export * from "./fields.js";
 export * from "./health.js";
 export * from "./keys.js";
+export * from "./limits.js";
 export * from "./lingo.js";
 export * from "./members.js";
 export * from "./organizations.js";

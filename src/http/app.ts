@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
+import { registerUsageHooks } from "./key-call.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   registerProblemErrors(app);
+  registerUsageHooks(app);
   registerJsonBody(app);
   registerCsrfGuard(app, deps.config.publicUrl, "/api/");
   await app.register(cookie);

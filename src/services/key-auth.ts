@@ -9,6 +9,7 @@ import { loadKeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
+import type { KeyLimits } from "./limits/key-call.js";
 import type { DASHBOARD_SESSION_KEY_ID } from "./try-engine.js";
 
 /** Who is calling with a key, what they reach, and the engine the request targets (if any). */
@@ -20,6 +21,8 @@ export interface KeyPrincipal {
   email: string | null;
   reach: EngineReach;
   engine: EngineRow | null;
+  /** Rate limit and monthly character counts (SPEC §8); null when no key is involved (bench bypass, dashboard). */
+  limits: KeyLimits | null;
 }
 
 export interface KeyAuthDeps {
@@ -50,6 +53,7 @@ export async function authenticateKey(
       email: null,
       reach: REACH_ALL,
       engine,
+      limits: null,
     };
   }
   if (!secret) throw new AppError("missing_api_key");
@@ -70,5 +74,6 @@ export async function authenticateKey(
     email: context.kind === "personal" ? context.ownerEmail : null,
     reach: decision.reach,
     engine: context.engine,
+    limits: context.limits,
   };
 }

@@ -16,6 +16,8 @@ import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
+import { keyCallOf } from "./limits/key-call.js";
+import { countCharacters } from "../core/limits/count-characters.js";
 
 export interface LocalizeRequest {
   engineId: string | null;
@@ -86,6 +88,10 @@ export async function localize(
   if (!providerNamed(engine.provider))
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
 
+  // SPEC §8: the monthly character limits are checked (and the characters reserved) before any work.
+  const call = keyCallOf(principal);
+  call?.reserveCharacters(countCharacters(leaves));
+
   const settings = resolveSettings(engine.config);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
     deeplGlossaries: deeplGlossaryStore(deps.sql),
@@ -118,6 +124,11 @@ export async function localize(
     if (error instanceof ProviderError) throw engineFailed(engine, `${error.message}.`);
     throw engineFailed(engine, "unexpected error.");
   }
+  call?.translated({
+    memoryHits: output.memoryHits,
+    inputTokens: output.usage?.inputTokens ?? 0,
+    outputTokens: output.usage?.outputTokens ?? 0,
+  });
   return {
     ...base,
     data: replaceStrings(request.data, plan.rebuild(output.texts)),

@@ -76,10 +76,17 @@ export const ERROR_MESSAGES = {
   secret_key_missing: () =>
     "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
 
-  rate_limited: (p: { cause: "auth_failures" | "other" }) =>
+  rate_limited: (
+    p: { cause: "auth_failures" | "other" } | { cause: "key"; requests: number; windowSeconds: number },
+  ) =>
     p.cause === "auth_failures"
       ? "Too many failed authentication attempts from this address; try again later."
-      : "Too many requests.",
+      : p.cause === "key"
+        ? `This key may make ${p.requests} requests per ${p.windowSeconds} seconds; try again after Retry-After seconds.`
+        : "Too many requests.",
+  quota_exceeded: (p: { scope: "organization" | "key"; limit: number; resetsAt: string }) =>
+    `This call would pass the ${p.scope === "organization" ? "organization's monthly character quota" : "key's monthly character limit"} ` +
+    `(${p.limit} characters); nothing was translated. The count starts again at ${p.resetsAt}.`,
 
   client_closed_request: () => "The client closed the connection before the response.",
   internal_error: () => "Something went wrong on our side.",

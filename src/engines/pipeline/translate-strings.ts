@@ -31,6 +31,8 @@ export interface TranslateStringsResult {
   texts: string[];
   model?: string;
   usage?: Usage;
+  /** Distinct strings served from the translation memory. */
+  memoryHits: number;
 }
 
 /** Every model failed for some strings; `failures` says how, per model. */
@@ -78,6 +80,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
     ...mostUsedModel(unique.map((source) => translationOf(translated, source.text).model)),
     ...(usage ? { usage } : {}),
+    memoryHits: recalled.size,
   };
 }
 

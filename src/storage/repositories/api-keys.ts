@@ -2,6 +2,7 @@ import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "../../cont
 import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
+import type { KeyLimits } from "../../services/limits/key-call.js";
 import type { Sql } from "../sql.js";
 import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";
 
@@ -135,6 +136,7 @@ export interface KeyCallContext {
   ownerEmail: string | null;
   facts: KeyAuthorizationFacts;
   engine: EngineRow | null;
+  limits: KeyLimits;
 }
 
 interface KeyCallRow {
@@ -151,7 +153,15 @@ interface KeyCallRow {
   serviceRolePermissions: string[] | null;
   scope: EngineId[];
   engine: EngineJson | null;
+  rateLimitRequests: number | null;
+  rateLimitWindowSeconds: number | null;
+  orgCharacterQuota: number | string | null;
+  keyCharacterLimit: number | string | null;
+  orgCharactersUsed: number | string | null;
+  keyCharactersUsed: number | string | null;
 }
+
+const countOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 /**
  * The hot path: one statement, driven by the unique index on `secret_hash`, through the
@@ -176,6 +186,17 @@ export async function loadKeyCallContext(
     ownerId: row.ownerId,
     ownerEmail: row.ownerEmail,
     engine: row.engine ? engineFromJson(row.engine) : null,
+    limits: {
+      rateLimit:
+        row.rateLimitRequests !== null && row.rateLimitWindowSeconds !== null
+          ? { requests: row.rateLimitRequests, windowSeconds: row.rateLimitWindowSeconds }
+          : null,
+      organizationCharacters: {
+        limit: countOrNull(row.orgCharacterQuota),
+        used: Number(row.orgCharactersUsed ?? 0),
+      },
+      keyCharacters: { limit: countOrNull(row.keyCharacterLimit), used: Number(row.keyCharactersUsed ?? 0) },
+    },
     facts: {
       kind: row.kind,
       organization: { plan: row.plan, rbac: row.rbac },

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestamp } from "./fields.js";
+import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 import { KEY_KINDS } from "./vocabulary.js";
 
 /** API keys (SPEC §1, §5). A key's secret appears once, in `CreatedKey`; no record ever holds it or its hash. */
@@ -19,6 +20,12 @@ export const KeyRecord = Type.Object(
     createdAt: Timestamp,
     createdBy: Type.String(),
     lastUsedAt: Nullable(Timestamp),
+    rateLimit: Nullable(RateLimit, {
+      description: "the key's own rate limit; null = the organization's default",
+    }),
+    monthlyCharacterLimit: Nullable(Type.Integer(), {
+      description: "the key's own characters per month, on top of the organization's quota; null = none",
+    }),
   },
   { title: "KeyRecord", description: "An API key. No record holds its secret or the secret's hash." },
 );
@@ -38,12 +45,17 @@ export type KeyList = Static<typeof KeyList>;
 
 const EngineIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 });
 const RoleId = Nullable(IdField);
+const KeyLimitFields = {
+  rateLimit: Type.Optional(NullableRateLimit),
+  monthlyCharacterLimit: Type.Optional(Nullable(CharacterLimit)),
+};
 
 export const CreateKeyBody = Type.Object({
   name: Name,
   kind: Type.Optional(KeyKindSchema),
   roleId: Type.Optional(RoleId),
   engineIds: Type.Optional(EngineIds),
+  ...KeyLimitFields,
 });
 export type CreateKeyBody = Static<typeof CreateKeyBody>;
 
@@ -51,6 +63,7 @@ export const KeyPatchBody = Type.Object({
   name: Type.Optional(Name),
   roleId: Type.Optional(RoleId),
   engineIds: Type.Optional(EngineIds),
+  ...KeyLimitFields,
 });
 export type KeyPatchBody = Static<typeof KeyPatchBody>;
 

@@ -39,14 +39,15 @@ export const KeyLimitsView = Type.Object(
 );
 export type KeyLimitsView = Static<typeof KeyLimitsView>;
 
+export const UsageCsv = Type.String({ description: "text/csv: a header line, then one line per row" });
+
 const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "a UTC day, YYYY-MM-DD" });
 
 export const UsageQuery = Type.Object({
   from: Type.Optional(Day),
   to: Type.Optional(Day),
-  groupBy: Type.Optional(Type.Union([Type.Literal("day"), Type.Literal("key"), Type.Literal("engine")])),
-  format: Type.Optional(
-    Type.Union([Type.Literal("json"), Type.Literal("csv")], { description: "csv: the rows as text/csv" }),
+  groupBy: Type.Optional(
+    Type.Union([Type.Literal("day"), Type.Literal("key"), Type.Literal("engine")], { description: "day when omitted" }),
   ),
 });
 export type UsageQuery = Static<typeof UsageQuery>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { IdField, Name, Nullable, PlanSchema, Timestamp } from "./fields.js";
+import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 
 /** Organizations and their plan (SPEC §1, §5). */
 
@@ -12,6 +13,12 @@ export const Organization = Type.Object(
     rbacOn: Type.Boolean({ description: "RBAC is in force: the Enterprise plan with the RBAC entitlement" }),
     defaultEngineId: Nullable(Type.String()),
     createdAt: Timestamp,
+    defaultKeyRateLimit: Nullable(RateLimit, {
+      description: "the rate limit of keys without their own; null = unlimited",
+    }),
+    monthlyCharacterQuota: Nullable(Type.Integer(), {
+      description: "characters per calendar month (UTC) for the whole organization; null = unlimited",
+    }),
   },
   { title: "Organization", description: "An organization and its plan." },
 );
@@ -31,11 +38,18 @@ export const CreateOrgBody = Type.Object({
 });
 export type CreateOrgBody = Static<typeof CreateOrgBody>;
 
-export const PlanBody = Type.Object({ plan: PlanSchema, rbac: Type.Boolean() });
+export const PlanBody = Type.Object({
+  plan: PlanSchema,
+  rbac: Type.Boolean(),
+  monthlyCharacterQuota: Type.Optional(
+    Nullable(CharacterLimit, { description: "characters per calendar month (UTC); null = unlimited; omitted = unchanged" }),
+  ),
+});
 export type PlanBody = Static<typeof PlanBody>;
 
 export const UpdateOrgBody = Type.Object({
   name: Type.Optional(Name),
   defaultEngineId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  defaultKeyRateLimit: Type.Optional(NullableRateLimit),
 });
 export type UpdateOrgBody = Static<typeof UpdateOrgBody>;

@@ -18,6 +18,7 @@ import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
+import { usageRoutes } from "./routes/usage.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(usageRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

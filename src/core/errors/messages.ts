@@ -10,6 +10,8 @@ const FORBIDDEN = {
   change_owners: "Only an owner can grant or remove the Owner role.",
   edit_owner_role: "The Owner role cannot be edited or deleted.",
   instance_admin: "This needs an instance administrator.",
+  raise_rate_limit:
+    "A personal key's owner may only set a rate limit below the organization's default; org:manage_team may set any.",
 } as const;
 export type ForbiddenReason = keyof typeof FORBIDDEN;
 

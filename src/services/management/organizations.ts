@@ -39,13 +39,21 @@ async function defaultEngineOf(
 export async function updateOrganization(
   sql: Sql,
   scope: OrgScope,
-  patch: { name?: string | undefined; defaultEngineId?: string | null | undefined },
+  patch: {
+    name?: string | undefined;
+    defaultEngineId?: string | null | undefined;
+    defaultKeyRateLimit?: { requests: number; windowSeconds: number } | null | undefined;
+  },
 ) {
   const { organizationId } = scope;
   return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const defaultEngineId = await defaultEngineOf(tx, organizationId, patch.defaultEngineId);
-    const org = (await updateOrganizationRow(tx, organizationId, { name: patch.name, defaultEngineId }))!;
+    const org = (await updateOrganizationRow(tx, organizationId, {
+      name: patch.name,
+      defaultEngineId,
+      defaultKeyRateLimit: patch.defaultKeyRateLimit,
+    }))!;
     await audit(tx, actor, { action: "organization.updated", targetId: organizationId, details: patch });
     return organizationRecord(org);
   });

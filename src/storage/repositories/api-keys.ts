@@ -22,6 +22,9 @@ export interface ApiKeyRow {
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
+  rateLimitRequests: number | null;
+  rateLimitWindowSeconds: number | null;
+  monthlyCharacterLimit: number | string | null;
 }
 
 const KEY_SELECT = `
@@ -29,7 +32,9 @@ const KEY_SELECT = `
          u.email as "ownerEmail", k.role_id as "roleId",
          coalesce((select array_agg(ke.engine_id order by ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as "engineIds",
          k.created_at as "createdAt", k.created_by as "createdBy", k.last_used_at as "lastUsedAt",
-         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember"
+         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember",
+         k.rate_limit_requests as "rateLimitRequests", k.rate_limit_window_seconds as "rateLimitWindowSeconds",
+         k.monthly_character_limit as "monthlyCharacterLimit"
     from api_keys k
     join organizations o on o.id = k.organization_id
     left join users u on u.id = k.owner_id
@@ -119,6 +124,32 @@ export async function updateApiKey(
   await sql.query(
     `update api_keys set name = coalesce($2, name), role_id = case when $3::boolean then $4 else role_id end where id = $1`,
     [id, patch.name ?? null, patch.roleId !== undefined, patch.roleId ?? null],
+  );
+}
+
+/** Sets a key's own limits (SPEC §8); undefined leaves one as it is, null clears it. */
+export async function updateApiKeyLimits(
+  sql: Sql,
+  id: KeyId,
+  limits: {
+    rateLimit?: { requests: number; windowSeconds: number } | null | undefined;
+    monthlyCharacterLimit?: number | null | undefined;
+  },
+): Promise<void> {
+  await sql.query(
+    `update api_keys
+        set rate_limit_requests = case when $2::boolean then $3::integer else rate_limit_requests end,
+            rate_limit_window_seconds = case when $2::boolean then $4::integer else rate_limit_window_seconds end,
+            monthly_character_limit = case when $5::boolean then $6::bigint else monthly_character_limit end
+      where id = $1`,
+    [
+      id,
+      limits.rateLimit !== undefined,
+      limits.rateLimit?.requests ?? null,
+      limits.rateLimit?.windowSeconds ?? null,
+      limits.monthlyCharacterLimit !== undefined,
+      limits.monthlyCharacterLimit ?? null,
+    ],
   );
 }
 

@@ -80,6 +80,8 @@ export async function localize(
   request: LocalizeRequest,
   deps: LocalizeDeps,
 ): Promise<LocalizeResponse> {
+  const call = keyCallOf(principal);
+  call?.targetsEngine();
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
   const leaves = collectStrings(request.data);
@@ -89,7 +91,6 @@ export async function localize(
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server.`);
 
   // SPEC §8: the monthly character limits are checked (and the characters reserved) before any work.
-  const call = keyCallOf(principal);
   call?.reserveCharacters(countCharacters(leaves));
 
   const settings = resolveSettings(engine.config);

@@ -75,6 +75,7 @@ export class KeyCall {
   private inputTokens = 0;
   private outputTokens = 0;
   private memoryHits = 0;
+  private engineId: string | null = null;
   private finished = false;
 
   constructor(
@@ -86,6 +87,11 @@ export class KeyCall {
   admitRate(): RateAdmission | null | Promise<RateAdmission> {
     const policy = this.principal.limits?.rateLimit;
     return policy ? this.meter.rateLimiter.admit(this.principal.keyId, policy) : null;
+  }
+
+  /** The call targets the principal's engine (localize); other calls (whoami, recognize) are counted without one. */
+  targetsEngine(): void {
+    this.engineId = this.principal.engine?.id ?? null;
   }
 
   /** Counts `characters` against this month's limits before anything is translated; 429 if they do not fit. */
@@ -124,7 +130,7 @@ export class KeyCall {
     this.meter.usage.record({
       organizationId: this.principal.organizationId,
       keyId: this.principal.keyId,
-      engineId: this.principal.engine?.id ?? null,
+      engineId: this.engineId,
       characters: errorCode ? 0 : this.characters,
       inputTokens: this.inputTokens,
       outputTokens: this.outputTokens,

@@ -20,7 +20,8 @@ export function usageRange(from: string | undefined, to: string | undefined, now
   const endMs = Date.parse(`${end}T00:00:00Z`);
   const start = from ?? new Date(endMs - 29 * DAY_MS).toISOString().slice(0, 10);
   const startMs = Date.parse(`${start}T00:00:00Z`);
-  if (Number.isNaN(startMs) || Number.isNaN(endMs)) return { ok: false, reason: "from and to must be real days" };
+  const real = (day: string, ms: number) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+  if (!real(start, startMs) || !real(end, endMs)) return { ok: false, reason: "from and to must be real days" };
   if (startMs > endMs) return { ok: false, reason: "from must not be after to" };
   if ((endMs - startMs) / DAY_MS + 1 > MAX_USAGE_DAYS)
     return { ok: false, reason: `a report covers at most ${MAX_USAGE_DAYS} days` };

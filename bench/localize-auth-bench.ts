@@ -86,7 +86,23 @@ async function seed(url: string): Promise<{ orgId: string; secret: string }> {
     cookie,
   );
   await json(`${url}/api/orgs/${org.body.id}/engines`, "POST", { name: "Pseudo", provider: "pseudo" }, cookie);
-  const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench" }, cookie);
+  // SPEC §8: the ratio is measured with a rate limit and quotas in force (high enough never to refuse).
+  await json(
+    `${url}/api/admin/orgs/${org.body.id}/plan`,
+    "PUT",
+    { plan: "enterprise", rbac: true, monthlyCharacterQuota: 1_000_000_000_000 },
+    cookie,
+  );
+  const key = await json(
+    `${url}/api/orgs/${org.body.id}/keys`,
+    "POST",
+    {
+      name: "bench",
+      rateLimit: { requests: 1_000_000_000, windowSeconds: 60 },
+      monthlyCharacterLimit: 1_000_000_000_000,
+    },
+    cookie,
+  );
   return { orgId: org.body.id, secret: key.body.secret };
 }
 
@@ -165,6 +181,23 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     );
     console.log(`${store}: invalid key (bad checksum):         ${malformed.rps.toFixed(0)} req/s`);
     console.log(`ratio auth/${store}: ${(withKey.rps / withoutKey.rps).toFixed(2)}`);
+
+    // Usage analytics on (the default) versus off (GLOSSA_USAGE_ANALYTICS=off), both with the key's limits.
+    const counted: Measured[] = [];
+    const uncounted: Measured[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const mode of round % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+        const server = await startBenchServer({ ...storeEnv, GLOSSA_USAGE_ANALYTICS: mode });
+        await load(server.url, secret); // warm-up
+        (mode === "on" ? counted : uncounted).push(await load(server.url, secret));
+        await server.stop();
+      }
+    }
+    const on = best(counted);
+    const off = best(uncounted);
+    console.log(`${store}: localize, usage counted:     ${describe(on)}`);
+    console.log(`${store}: localize, usage not counted: ${describe(off)}`);
+    console.log(`ratio usage-overhead/${store}: ${(on.rps / off.rps).toFixed(2)}`);
   } finally {
     await cleanup();
   }

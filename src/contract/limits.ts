@@ -6,7 +6,11 @@ import { Nullable, Timestamp } from "./fields.js";
 export const RateLimit = Type.Object(
   {
     requests: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: "requests admitted per window" }),
-    windowSeconds: Type.Integer({ minimum: 1, maximum: 86_400, description: "the fixed window, in seconds (at most a day)" }),
+    windowSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 86_400,
+      description: "the fixed window, in seconds (at most a day)",
+    }),
   },
   { title: "RateLimit", description: "At most `requests` calls per `windowSeconds`, per key, across instances." },
 );
@@ -24,7 +28,9 @@ export const CharacterLimit = Type.Integer({ minimum: 0, maximum: 1_000_000_000_
 
 export const KeyLimitsView = Type.Object(
   {
-    rateLimit: Nullable(RateLimit, { description: "the key's own limit or the organization default; null = unlimited" }),
+    rateLimit: Nullable(RateLimit, {
+      description: "the key's own limit or the organization default; null = unlimited",
+    }),
     monthlyCharacters: Type.Object({
       limit: Nullable(Type.Integer(), {
         description: "the tighter of the organization's quota and the key's limit; null = unlimited",

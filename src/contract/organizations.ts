@@ -42,7 +42,9 @@ export const PlanBody = Type.Object({
   plan: PlanSchema,
   rbac: Type.Boolean(),
   monthlyCharacterQuota: Type.Optional(
-    Nullable(CharacterLimit, { description: "characters per calendar month (UTC); null = unlimited; omitted = unchanged" }),
+    Nullable(CharacterLimit, {
+      description: "characters per calendar month (UTC); null = unlimited; omitted = unchanged",
+    }),
   ),
 });
 export type PlanBody = Static<typeof PlanBody>;

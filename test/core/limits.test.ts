@@ -2,14 +2,8 @@ import { describe, expect, it } from "vitest";
 import { countCharacters } from "../../src/core/limits/count-characters.js";
 import { isWithinDefault } from "../../src/core/limits/key-limit-rules.js";
 import { bindingCount, charactersFit, monthOf, secondsUntil } from "../../src/core/limits/monthly-characters.js";
-import {
-  grantedShare,
-  leaseSize,
-  policyHeader,
-  stateHeader,
-  windowAt,
-} from "../../src/core/limits/rate-window.js";
-import { totalOf, usageCsv, usageRange } from "../../src/core/limits/usage-report.js";
+import { grantedShare, leaseSize, policyHeader, stateHeader, windowAt } from "../../src/core/limits/rate-window.js";
+import { totalOf, usageCsv, usageRange, type UsageCounts } from "../../src/core/limits/usage-report.js";
 
 describe("rate windows and leases", () => {
   it.each([
@@ -107,8 +101,16 @@ describe("usage reports", () => {
   });
 
   it("sums totals and writes CSV defused against spreadsheet formulas", () => {
-    const rows = [
-      { group: "key_a", requests: 2, characters: 10, inputTokens: 1, outputTokens: 2, memoryHits: 1, errors: { b: 1, a: 2 } },
+    const rows: (UsageCounts & { group: string })[] = [
+      {
+        group: "key_a",
+        requests: 2,
+        characters: 10,
+        inputTokens: 1,
+        outputTokens: 2,
+        memoryHits: 1,
+        errors: { b: 1, a: 2 },
+      },
       { group: "=cmd()", requests: 1, characters: 0, inputTokens: 0, outputTokens: 0, memoryHits: 0, errors: { a: 1 } },
     ];
     expect(totalOf(rows)).toEqual({

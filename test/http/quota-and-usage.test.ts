@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
 import { callTool, connectMcp, outcome } from "../clients/mcp-client.js";
-import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
+import { addMemberUser, createKey, expectStatus, seedOrganization } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
@@ -145,9 +145,7 @@ describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store
     expect(csv.headers.get("content-disposition")).toContain("attachment");
     const lines = String(csv.body).trim().split("\r\n");
     expect(lines[0]).toBe("keyId,requests,characters,inputTokens,outputTokens,memoryHits,errors");
-    expect(lines.slice(1).sort()).toEqual(
-      [`${managerKey.id},1,5,0,0,0,`, `${memberKey.id},2,4,0,0,0,`].sort(),
-    );
+    expect(lines.slice(1).sort()).toEqual([`${managerKey.id},1,5,0,0,0,`, `${memberKey.id},2,4,0,0,0,`].sort());
 
     const outsider = await new ApiClient(server.url).get(`/api/orgs/${seed.orgId}/usage`);
     expect(outsider.status).toBe(401);

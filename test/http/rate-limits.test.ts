@@ -140,7 +140,11 @@ describe.each(STORES)("SPEC §8 per-key rate limits on %s", (store) => {
   });
 
   it("rejects malformed limits with 400", async () => {
-    for (const rateLimit of [{ requests: 0, windowSeconds: 60 }, { requests: 5, windowSeconds: DAY + 1 }, { requests: 5 }]) {
+    for (const rateLimit of [
+      { requests: 0, windowSeconds: 60 },
+      { requests: 5, windowSeconds: DAY + 1 },
+      { requests: 5 },
+    ]) {
       const response = await seed.admin.post(`/api/orgs/${seed.orgId}/keys`, { name: "bad", rateLimit });
       expect(response.status).toBe(400);
     }

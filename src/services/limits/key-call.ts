@@ -158,6 +158,12 @@ export function describeLimits(
   const binding = bindingCount(organization, key);
   return {
     rateLimit: principal.limits?.rateLimit ?? null,
-    monthlyCharacters: { limit: binding.limit, used: binding.used, resetsAt: resetsAt.toISOString(), organization, key },
+    monthlyCharacters: {
+      limit: binding.limit,
+      used: binding.used,
+      resetsAt: resetsAt.toISOString(),
+      organization,
+      key,
+    },
   };
 }

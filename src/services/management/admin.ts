@@ -69,7 +69,11 @@ export async function createOrganization(
 export async function changePlan(
   sql: Sql,
   { organizationId, actorId }: OrgScope,
-  { plan, rbac, monthlyCharacterQuota }: { plan: Plan; rbac: boolean; monthlyCharacterQuota?: number | null | undefined },
+  {
+    plan,
+    rbac,
+    monthlyCharacterQuota,
+  }: { plan: Plan; rbac: boolean; monthlyCharacterQuota?: number | null | undefined },
 ) {
   return sql.transaction(async (tx) => {
     const org = await updatePlan(tx, organizationId, plan, rbac, monthlyCharacterQuota);
@@ -77,7 +81,11 @@ export async function changePlan(
     await audit(
       tx,
       { organizationId, userId: actorId },
-      { action: "plan.changed", targetId: organizationId, details: { plan, rbac, ...(monthlyCharacterQuota !== undefined ? { monthlyCharacterQuota } : {}) } },
+      {
+        action: "plan.changed",
+        targetId: organizationId,
+        details: { plan, rbac, ...(monthlyCharacterQuota !== undefined ? { monthlyCharacterQuota } : {}) },
+      },
     );
     return organizationRecord(org);
   });

@@ -17,9 +17,10 @@ export interface UsageFilter {
 async function usageRows(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs: number) {
   const actor = await asMember(sql, scope);
   const range = usageRange(filter.from, filter.to, nowMs);
-  if (!range.ok) throw AppError.invalidRequest(`The usage range is invalid: ${range.reason}.`, [
-    { path: "querystring/from", message: range.reason },
-  ]);
+  if (!range.ok)
+    throw AppError.invalidRequest(`The usage range is invalid: ${range.reason}.`, [
+      { path: "querystring/from", message: range.reason },
+    ]);
   const keyIds = canManageTeam(actor)
     ? null
     : (await listApiKeys(sql, scope.organizationId, "personal", actor.userId)).map((key) => key.id);
@@ -34,7 +35,12 @@ function reportRow(groupBy: UsageGroupBy, { group, ...counts }: UsageRow): Usage
   return { engineId: group === "" ? null : group, ...counts };
 }
 
-export async function getUsage(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs = Date.now()): Promise<UsageReport> {
+export async function getUsage(
+  sql: Sql,
+  scope: OrgScope,
+  filter: UsageFilter,
+  nowMs = Date.now(),
+): Promise<UsageReport> {
   const { rows, ...range } = await usageRows(sql, scope, filter, nowMs);
   return { ...range, rows: rows.map((row) => reportRow(range.groupBy, row)), totals: totalOf(rows) };
 }

@@ -13,9 +13,16 @@ import type {
   Permission,
   Plan,
   ProviderInfo,
+  RateLimit,
   Role,
+  UsageReport,
   User,
 } from "./types";
+
+export type UsageGroupBy = UsageReport["groupBy"];
+
+const usageQuery = (range: { from: string; to: string }, groupBy: UsageGroupBy) =>
+  `?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&groupBy=${groupBy}`;
 
 const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
 const id = encodeURIComponent;
@@ -30,6 +37,12 @@ export const api = {
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),
+  updateOrganization: (orgId: string, body: { defaultKeyRateLimit?: RateLimit | null }) =>
+    request<Organization>("PATCH", org(orgId), body),
+  usage: (orgId: string, range: { from: string; to: string }, groupBy: UsageGroupBy) =>
+    request<UsageReport>("GET", `${org(orgId)}/usage${usageQuery(range, groupBy)}`),
+  usageCsvUrl: (orgId: string, range: { from: string; to: string }, groupBy: UsageGroupBy) =>
+    `${org(orgId)}/usage.csv${usageQuery(range, groupBy)}`,
   audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
     const query = new URLSearchParams();
     if (filter.action) query.set("action", filter.action);
@@ -93,6 +106,10 @@ export const api = {
     request<{ organizations: Organization[] }>("GET", "/api/admin/orgs").then((body) => body.organizations),
   createOrganization: (body: { name: string; ownerId: string; plan: Plan; rbac: boolean }) =>
     request<Organization>("POST", "/api/admin/orgs", body),
-  changePlan: (orgId: string, plan: Plan, rbac: boolean) =>
-    request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, { plan, rbac }),
+  changePlan: (orgId: string, plan: Plan, rbac: boolean, monthlyCharacterQuota?: number | null) =>
+    request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, {
+      plan,
+      rbac,
+      ...(monthlyCharacterQuota !== undefined ? { monthlyCharacterQuota } : {}),
+    }),
 };

@@ -1,9 +1,10 @@
 import { useOrgSession } from "../../session";
+import { LimitsSection } from "./LimitsSection";
 import { PlanEditor } from "./PlanEditor";
 
 /** The organization's plan: visible to every member, editable by instance admins. */
 export function PlanPage() {
-  const { org, me, reloadOrg } = useOrgSession();
+  const { org, me, reloadOrg, canManage } = useOrgSession();
   return (
     <>
       <div className="page-header">
@@ -24,6 +25,7 @@ export function PlanPage() {
           </dd>
         </dl>
       </section>
+      <LimitsSection org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
       {me.isAdmin ? (
         <section className="section" aria-labelledby="plan-change">
           <h2 id="plan-change">Change the plan</h2>

@@ -92,10 +92,28 @@ export const api = {
   // Keys
   keys: (orgId: string, kind: KeyKind) =>
     request<{ keys: ApiKey[] }>("GET", `${org(orgId)}/keys?kind=${kind}`).then((body) => body.keys),
-  createKey: (orgId: string, body: { name: string; kind: KeyKind; roleId?: string | null; engineIds?: string[] }) =>
-    request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
-  updateKey: (orgId: string, keyId: string, body: { name?: string; roleId?: string | null; engineIds?: string[] }) =>
-    request<ApiKey>("PATCH", `${org(orgId)}/keys/${id(keyId)}`, body),
+  createKey: (
+    orgId: string,
+    body: {
+      name: string;
+      kind: KeyKind;
+      roleId?: string | null;
+      engineIds?: string[];
+      rateLimit?: RateLimit | null;
+      monthlyCharacterLimit?: number | null;
+    },
+  ) => request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
+  updateKey: (
+    orgId: string,
+    keyId: string,
+    body: {
+      name?: string;
+      roleId?: string | null;
+      engineIds?: string[];
+      rateLimit?: RateLimit | null;
+      monthlyCharacterLimit?: number | null;
+    },
+  ) => request<ApiKey>("PATCH", `${org(orgId)}/keys/${id(keyId)}`, body),
   deleteKey: (orgId: string, keyId: string) => request<void>("DELETE", `${org(orgId)}/keys/${id(keyId)}`),
 
   // Instance administration

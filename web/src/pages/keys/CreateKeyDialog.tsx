@@ -4,6 +4,7 @@ import type { CreatedKey, Engine, KeyKind, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { KeyLimitFields, keyLimitsBody, useKeyLimitValues } from "./KeyLimitFields";
 import { ServiceAccessFields } from "./ServiceAccessFields";
 
 interface CreateKeyDialogProps {
@@ -42,6 +43,7 @@ function CreateKeyForm({
   const [name, setName] = useState("");
   const [roleId, setRoleId] = useState("");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set());
+  const [limits, setLimits] = useKeyLimitValues();
   const { busy, error, setError, run } = useAction();
 
   const submit = async (event: FormEvent) => {
@@ -55,7 +57,7 @@ function CreateKeyForm({
         kind === "service"
           ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds] }
           : { name: name.trim(), kind };
-      onCreated(await api.createKey(orgId, body));
+      onCreated(await api.createKey(orgId, { ...body, ...keyLimitsBody(limits) }));
     });
   };
 
@@ -84,6 +86,7 @@ function CreateKeyForm({
           onEnginesChange={setEngineIds}
         />
       )}
+      <KeyLimitFields values={limits} onChange={setLimits} />
       <ErrorNotice message={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>

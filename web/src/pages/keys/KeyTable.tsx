@@ -11,10 +11,12 @@ interface KeyTableProps {
   /** Omitted when the keys cannot be edited (service keys while the plan lacks RBAC). */
   onEdit?: (key: ApiKey) => void;
   onDelete: (key: ApiKey) => void;
+  /** Requests and characters of the last 30 days per key id, when loaded. */
+  usageByKey?: ReadonlyMap<string, { requests: number; characters: number }> | undefined;
 }
 
 /** The key list: name, start of the secret, owner (for admins), created, last used and state. */
-export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDelete }: KeyTableProps) {
+export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDelete, usageByKey }: KeyTableProps) {
   if (keys.length === 0) {
     return <p className="empty">{kind === "personal" ? "No personal keys yet." : "No service keys yet."}</p>;
   }
@@ -35,6 +37,7 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
             {kind === "service" && <th scope="col">Access</th>}
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
+            {usageByKey && <th scope="col">Usage (30 days)</th>}
             <th scope="col">State</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -61,6 +64,12 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
               )}
               <td data-label="Created">{formatDate(key.createdAt)}</td>
               <td data-label="Last used">{formatDate(key.lastUsedAt)}</td>
+              {usageByKey && (
+                <td data-label="Usage (30 days)" className="key-usage">
+                  {(usageByKey.get(key.id)?.requests ?? 0).toLocaleString()} requests
+                  <div className="muted">{(usageByKey.get(key.id)?.characters ?? 0).toLocaleString()} characters</div>
+                </td>
+              )}
               <td data-label="State">
                 <KeyStateBadge apiKey={key} />
               </td>

@@ -10,6 +10,7 @@ import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
+import { lastDays } from "../usage/usageRange";
 import { KeyTable } from "./KeyTable";
 import { SecretDialog } from "./SecretDialog";
 
@@ -32,6 +33,10 @@ export function KeysPage() {
     return { engines, members };
   }, [org.id]);
 
+  const usage = useLoader(async () => {
+    const report = await api.usage(org.id, lastDays(30), "key");
+    return new Map(report.rows.map((row) => [row.keyId ?? "", row]));
+  }, [org.id]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
@@ -85,6 +90,7 @@ export function KeysPage() {
             showOwner={canManage && kind === "personal"}
             onEdit={setEditing}
             onDelete={setDeleting}
+            usageByKey={usage.data ?? undefined}
           />
         )}
       </div>

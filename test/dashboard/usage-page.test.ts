@@ -47,7 +47,7 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
     await page.getByRole("heading", { name: "Usage", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("usage-total-requests").textContent()).toBe("3");
     expect(await page.getByTestId("usage-total-characters").textContent()).toBe("30");
-    await expect.poll(() => page.locator(".usage-chart .recharts-surface").count()).toBe(3);
+    await expect.poll(() => page.locator(".usage-chart .recharts-wrapper").count()).toBe(3);
     const keyRow = page.getByRole("region", { name: "Usage by key" }).locator("tr", { hasText: "Busy key" });
     await expect.poll(() => keyRow.locator("td").first().textContent()).toBe("3");
     await expect

@@ -16,7 +16,7 @@ export function UsageChart({ title, rows }: { title: string; rows: ChartRow[] })
     <figure className="usage-chart" aria-hidden="true">
       <figcaption className="visually-hidden">{title}</figcaption>
       <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
           <YAxis yAxisId="calls" allowDecimals={false} tick={{ fontSize: 12 }} />

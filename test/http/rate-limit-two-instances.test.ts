@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../support/api-client.js";
 import { startChildServer, type ChildServer } from "../support/child-server.js";
 import { createKey, seedOrganization } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES } from "../support/stores.js";
@@ -19,6 +20,8 @@ describe("SPEC §8 rate limit across two instances", () => {
       DATABASE_URL: database.url,
       GLOSSA_ADMIN_EMAIL: ADMIN.email,
       GLOSSA_ADMIN_PASSWORD: ADMIN.password,
+      // usage is written only on shutdown during this test
+      GLOSSA_USAGE_FLUSH_MS: "600000",
     };
     servers.push(await startChildServer(env));
     servers.push(await startChildServer(env));
@@ -49,11 +52,13 @@ describe("SPEC §8 rate limit across two instances", () => {
 
       let admitted = 0;
       let refused = 0;
+      let sentToA = 1; // the probe
       let next = 0;
       const total = LIMIT * 2;
       const worker = async () => {
         while (next < total) {
           const index = next++;
+          if (index % 2 === 0) sentToA++;
           const { status } = await call(index % 2 === 0 ? a.url : b.url);
           if (status === 200) admitted++;
           else if (status === 429) refused++;
@@ -65,6 +70,13 @@ describe("SPEC §8 rate limit across two instances", () => {
       expect(admitted + refused).toBe(total);
       expect(inWindow).toBeLessThanOrEqual(LIMIT * 1.1);
       expect(inWindow).toBeGreaterThanOrEqual(LIMIT * 0.9);
+
+      // A graceful shutdown writes the usage counted in memory: A's calls are all in the report.
+      expect(await a.stop("SIGTERM")).toBe(0);
+      const onB = await new ApiClient(b.url).login(ADMIN.email, ADMIN.password);
+      const usage = await onB.get(`/api/orgs/${seed.orgId}/usage?groupBy=key`);
+      expect(usage.status).toBe(200);
+      expect(usage.body.rows).toEqual([expect.objectContaining({ keyId: key.id, requests: sentToA })]);
     },
     120_000,
   );

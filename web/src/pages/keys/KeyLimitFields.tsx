@@ -16,7 +16,10 @@ export function keyLimitValues(key?: ApiKey): KeyLimitValues {
   return {
     requests: key?.rateLimit ? String(key.rateLimit.requests) : "",
     windowSeconds: key?.rateLimit ? String(key.rateLimit.windowSeconds) : "60",
-    characters: key?.monthlyCharacterLimit == null ? "" : String(key.monthlyCharacterLimit),
+    characters:
+      key?.monthlyCharacterLimit === null || key?.monthlyCharacterLimit === undefined
+        ? ""
+        : String(key.monthlyCharacterLimit),
   };
 }
 

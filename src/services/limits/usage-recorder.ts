@@ -45,10 +45,22 @@ export class UsageRecorder {
     return this.options.now ? this.options.now() : Date.now();
   }
 
+  private today = { start: 0, end: 0, day: "", month: "" };
+
+  /** Today's day and month (UTC), worked out once a day rather than on every call. */
+  private calendar(): { day: string; month: string } {
+    const now = this.now();
+    if (now < this.today.start || now >= this.today.end) {
+      const start = now - (now % 86_400_000);
+      this.today = { start, end: start + 86_400_000, day: dayOf(now), month: monthOf(now).month };
+    }
+    return this.today;
+  }
+
   record(outcome: CallOutcome): void {
     if (!this.options.analytics) return;
     const engineId = outcome.engineId ?? "";
-    const day = dayOf(this.now());
+    const { day } = this.calendar();
     const id = `${outcome.organizationId}\n${outcome.keyId}\n${engineId}\n${day}`;
     let delta = this.daily.get(id);
     if (!delta) {
@@ -76,7 +88,7 @@ export class UsageRecorder {
 
   /** Characters counted against this month's limits; negative to give back a reservation. */
   addCharacters(organizationId: string, keyId: string, characters: number): void {
-    const { month } = monthOf(this.now());
+    const { month } = this.calendar();
     for (const scope of [keyId, ORGANIZATION_ROW]) {
       const id = `${organizationId}\n${scope}\n${month}`;
       const delta = this.monthly.get(id);
@@ -87,7 +99,7 @@ export class UsageRecorder {
 
   /** Characters counted here and not yet flushed, for the key and for its organization. */
   pendingCharacters(organizationId: string, keyId: string): { organization: number; key: number } {
-    const { month } = monthOf(this.now());
+    const { month } = this.calendar();
     return {
       organization: this.monthly.get(`${organizationId}\n${ORGANIZATION_ROW}\n${month}`)?.characters ?? 0,
       key: this.monthly.get(`${organizationId}\n${keyId}\n${month}`)?.characters ?? 0,

@@ -4,7 +4,10 @@
  *  - bare Fastify hello (the yardstick);
  *  - `/process/localize` (pseudo, 5 strings) with a valid key, and with the key check bypassed;
  *  - the same 5 strings served from the translation memory of an OpenAI-compatible engine.
- * Prints `ratio auth/<store>`, `ratio localize/hello/<store>`, `ratio tm-hit/pseudo/<store>`.
+ *  - the same call with usage analytics off (GLOSSA_USAGE_ANALYTICS=off).
+ * The key carries an expiry, a rate limit and a character limit, its organization a quota, so
+ * their cost is inside every ratio. Prints `ratio auth/<store>`, `ratio localize/hello/<store>`,
+ * `ratio tm-hit/pseudo/<store>`, `ratio usage-overhead/<store>`.
  */
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -74,7 +77,7 @@ export async function storeEnvironment(
   return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
 }
 
-type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup";
+type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup" | "uncounted";
 
 export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
   const { env, cleanup } = await storeEnvironment(store, databaseUrl);
@@ -99,10 +102,12 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
 
     const body = JSON.stringify(LOCALIZE_BODY);
     const key = { "x-api-key": seeded.secret };
-    const runs: Record<Mode, Measured[]> = { hello: [], auth: [], bypass: [], tm: [], tierup: [] };
+    const runs: Record<Mode, Measured[]> = { hello: [], auth: [], bypass: [], tm: [], tierup: [], uncounted: [] };
     // On PGlite, also the default (baseline-compiled WebAssembly) against TurboFan tier-up.
     const modes: Mode[] =
-      store === "pglite" ? ["hello", "auth", "bypass", "tm", "tierup"] : ["hello", "auth", "bypass", "tm"];
+      store === "pglite"
+        ? ["hello", "auth", "bypass", "tm", "uncounted", "tierup"]
+        : ["hello", "auth", "bypass", "tm", "uncounted"];
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < modes.length; i++) {
         const mode = modes[(i + round) % modes.length]!;
@@ -117,7 +122,13 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
           server = await startBenchServer({ ...env, BENCH_BYPASS_ORG_ID: seeded.orgId });
           target = { body };
         } else {
-          server = await startBenchServer(mode === "tierup" ? { ...env, GLOSSA_WASM_TIER_UP: "true" } : env);
+          const extra: Record<string, string> =
+            mode === "tierup"
+              ? { GLOSSA_WASM_TIER_UP: "true" }
+              : mode === "uncounted"
+                ? { GLOSSA_USAGE_ANALYTICS: "off" }
+                : {};
+          server = await startBenchServer({ ...env, ...extra });
           target = { headers: key, body: mode === "tm" ? tmBody : body };
         }
         await load(`${server.url}${path}`, target, 1); // warm-up
@@ -149,6 +160,8 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     console.log(`ratio auth/${store}: ${ratio("auth", "bypass")}`);
     console.log(`ratio localize/hello/${store}: ${ratio("auth", "hello")}`);
     console.log(`ratio tm-hit/pseudo/${store}: ${ratio("tm", "auth")}`);
+    console.log(`${store}: localize with key, usage not counted: ${describe(mid("uncounted"))}`);
+    console.log(`ratio usage-overhead/${store}: ${ratio("auth", "uncounted")}`);
     if (store === "pglite") {
       console.log(`${store}: localize with key, WebAssembly tier-up:  ${describe(mid("tierup"))}`);
       console.log(`ratio liftoff-only/tier-up/pglite: ${ratio("auth", "tierup")}`);

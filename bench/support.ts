@@ -153,7 +153,24 @@ export async function seed(url: string): Promise<Seeded> {
     { name: "Pseudo", provider: "pseudo" },
     cookie,
   );
-  const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench", expiresInDays: 30 }, cookie);
+  // The ratios are measured with an expiry, a rate limit and quotas in force (high enough never to refuse).
+  await json(
+    `${url}/api/admin/orgs/${org.body.id}/plan`,
+    "PUT",
+    { plan: "enterprise", rbac: true, monthlyCharacterQuota: 1_000_000_000_000 },
+    cookie,
+  );
+  const key = await json(
+    `${url}/api/orgs/${org.body.id}/keys`,
+    "POST",
+    {
+      name: "bench",
+      expiresInDays: 30,
+      rateLimit: { requests: 1_000_000_000, windowSeconds: 60 },
+      monthlyCharacterLimit: 1_000_000_000_000,
+    },
+    cookie,
+  );
   return { orgId: org.body.id, secret: key.body.secret, pseudoId: pseudo.body.id, cookie: cookie! };
 }
 

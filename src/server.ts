@@ -7,6 +7,9 @@ import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { JobWorker } from "./services/jobs/job-worker.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
+import { KeyCallMeter } from "./services/limits/key-call.js";
+import { RateLimiter } from "./services/limits/rate-limiter.js";
+import { UsageRecorder } from "./services/limits/usage-recorder.js";
 import { migrate } from "./storage/migrate.js";
 import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
 import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
@@ -51,6 +54,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
   );
+  const usage = new UsageRecorder(sql, {
+    analytics: config.usageAnalytics,
+    onError: (error) => app.log.warn({ err: error }, "could not record usage"),
+  });
+  const rateLimiter = new RateLimiter(sql);
   const deps: AppDeps = {
     config,
     sql,
@@ -58,6 +66,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lastUsed,
     jobs,
     clock,
+    meter: new KeyCallMeter(rateLimiter, usage),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),
@@ -66,12 +75,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
+  usage.start(config.usageFlushMs);
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
     const jobsBefore = new Date(Date.now() - JOB_RETENTION_MS);
-    void Promise.all([limiter.prune(), deleteExpiredSessions(sql), deleteJobsFinishedBefore(sql, jobsBefore)]).catch(
-      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
-    );
+    void Promise.all([
+      limiter.prune(),
+      deleteExpiredSessions(sql),
+      deleteJobsFinishedBefore(sql, jobsBefore),
+      rateLimiter.prune(),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, 60_000);
   maintenance.unref();
 
@@ -97,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearTimeout(force);
       }
       await lastUsed.stop();
+      await usage.stop();
       if (!options.sql) await sql.close();
     },
   };

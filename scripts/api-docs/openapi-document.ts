@@ -2,6 +2,9 @@ import { loadConfig } from "../../src/config/config.js";
 import { buildApp } from "../../src/http/app.js";
 import { AuthFailureLimiter } from "../../src/security/auth-failure-limiter.js";
 import { LastUsedTracker } from "../../src/services/last-used-tracker.js";
+import { KeyCallMeter } from "../../src/services/limits/key-call.js";
+import { RateLimiter } from "../../src/services/limits/rate-limiter.js";
+import { UsageRecorder } from "../../src/services/limits/usage-recorder.js";
 import { StorageUnavailableError, type Sql } from "../../src/storage/sql.js";
 import type { OpenApiDocument } from "./markdown.js";
 
@@ -27,6 +30,7 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
       lastUsed: new LastUsedTracker(sql, () => {}),
       jobs: { wake: () => {} },
       clock: () => new Date(),
+      meter: new KeyCallMeter(new RateLimiter(sql), new UsageRecorder(sql, { analytics: false, onError: () => {} })),
     },
     { logger: false },
   );

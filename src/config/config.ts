@@ -21,6 +21,10 @@ export interface Config {
   logLevel: string;
   /** How often coalesced `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
+  /** How often coalesced usage counts are written (SPEC §8); a killed process loses at most this much. */
+  usageFlushMs: number;
+  /** `GLOSSA_USAGE_ANALYTICS=off` stops the daily usage rows (monthly character counts for quotas go on). */
+  usageAnalytics: boolean;
   sessionTtlHours: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
@@ -67,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.GLOSSA_TRUST_PROXY === "true" || env.GLOSSA_TRUST_PROXY === "1",
     logLevel: env.LOG_LEVEL || "info",
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
+    usageFlushMs: integer(env, "GLOSSA_USAGE_FLUSH_MS", 2_000),
+    usageAnalytics: env.GLOSSA_USAGE_ANALYTICS !== "off",
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
     dashboardDir: env.GLOSSA_DASHBOARD_DIR ? resolve(env.GLOSSA_DASHBOARD_DIR) : undefined,

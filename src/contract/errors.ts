@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   secret_key_missing: 422,
 
   rate_limited: 429,
+  quota_exceeded: 429,
 
   /** nginx's "client closed request": only the logs see it, nobody is left to read the answer. */
   client_closed_request: 499,

@@ -11,6 +11,7 @@ export * from "./fields.js";
 export * from "./health.js";
 export * from "./jobs.js";
 export * from "./keys.js";
+export * from "./limits.js";
 export * from "./lingo.js";
 export * from "./members.js";
 export * from "./organizations.js";

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestamp } from "./fields.js";
+import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 import { KEY_KINDS } from "./vocabulary.js";
 
 /** SPEC §8 bounds: `expiresInDays` 1–3650, a roll's `gracePeriodSeconds` 0–30 days. */
@@ -26,6 +27,12 @@ export const KeyRecord = Type.Object(
     expiresAt: Nullable(Timestamp, { description: "when the key stops working; null: never (SPEC §8)" }),
     rolledFrom: Nullable(Type.String(), { description: "the key this one replaced in a roll" }),
     rolledTo: Nullable(Type.String(), { description: "the key that replaced this one in a roll" }),
+    rateLimit: Nullable(RateLimit, {
+      description: "the key's own rate limit; null = the organization's default",
+    }),
+    monthlyCharacterLimit: Nullable(Type.Integer(), {
+      description: "the key's own characters per month, on top of the organization's quota; null = none",
+    }),
   },
   { title: "KeyRecord", description: "An API key. No record holds its secret or the secret's hash." },
 );
@@ -51,6 +58,10 @@ export type KeyList = Static<typeof KeyList>;
 
 const EngineIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 });
 const RoleId = Nullable(IdField);
+const KeyLimitFields = {
+  rateLimit: Type.Optional(NullableRateLimit),
+  monthlyCharacterLimit: Type.Optional(Nullable(CharacterLimit)),
+};
 
 export const CreateKeyBody = Type.Object({
   name: Name,
@@ -65,6 +76,7 @@ export const CreateKeyBody = Type.Object({
       description: "instead of expiresAt: the key expires this many days from now (capped likewise)",
     }),
   ),
+  ...KeyLimitFields,
 });
 export type CreateKeyBody = Static<typeof CreateKeyBody>;
 
@@ -72,6 +84,7 @@ export const KeyPatchBody = Type.Object({
   name: Type.Optional(Name),
   roleId: Type.Optional(RoleId),
   engineIds: Type.Optional(EngineIds),
+  ...KeyLimitFields,
 });
 export type KeyPatchBody = Static<typeof KeyPatchBody>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { IdField, Name, Nullable, PlanSchema, Timestamp } from "./fields.js";
+import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 
 /** Organizations and their plan (SPEC §1, §5). */
 
@@ -15,6 +16,12 @@ export const Organization = Type.Object(
       description: "the longest a new key may live, in days; null: no cap (SPEC §8)",
     }),
     createdAt: Timestamp,
+    defaultKeyRateLimit: Nullable(RateLimit, {
+      description: "the rate limit of keys without their own; null = unlimited",
+    }),
+    monthlyCharacterQuota: Nullable(Type.Integer(), {
+      description: "characters per calendar month (UTC) for the whole organization; null = unlimited",
+    }),
   },
   { title: "Organization", description: "An organization and its plan." },
 );
@@ -34,7 +41,15 @@ export const CreateOrgBody = Type.Object({
 });
 export type CreateOrgBody = Static<typeof CreateOrgBody>;
 
-export const PlanBody = Type.Object({ plan: PlanSchema, rbac: Type.Boolean() });
+export const PlanBody = Type.Object({
+  plan: PlanSchema,
+  rbac: Type.Boolean(),
+  monthlyCharacterQuota: Type.Optional(
+    Nullable(CharacterLimit, {
+      description: "characters per calendar month (UTC); null = unlimited; omitted = unchanged",
+    }),
+  ),
+});
 export type PlanBody = Static<typeof PlanBody>;
 
 export const UpdateOrgBody = Type.Object({
@@ -45,5 +60,6 @@ export const UpdateOrgBody = Type.Object({
       description: "caps the lifetime of keys created (or rolled) from now on; null removes the cap",
     }),
   ),
+  defaultKeyRateLimit: Type.Optional(NullableRateLimit),
 });
 export type UpdateOrgBody = Static<typeof UpdateOrgBody>;

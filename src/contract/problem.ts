@@ -34,7 +34,7 @@ const PROBLEM_STATUSES = {
   413: "The body is larger than the server accepts (`payload_too_large`).",
   415: "The body is not JSON (`unsupported_media_type`).",
   422: "The engine cannot translate this request (`unsupported_locale_pair`, or every model failed).",
-  429: "Too many failed authentications from this client (`rate_limited`; see `Retry-After`).",
+  429: "Too many failed authentications from this client, the key's rate limit (`rate_limited`), or a monthly character limit (`quota_exceeded`); see `Retry-After`.",
   502: "The engine's provider failed (`engine_failed`); a retry may help.",
   503: "The database is unavailable (`unavailable`); the server fails closed.",
 } as const;

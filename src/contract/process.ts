@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { KeyKindSchema, LocalizableData, Locale, Nullable, OneOf } from "./fields.js";
+import { KeyLimitsView } from "./limits.js";
 
 /** The localization API of SPEC §3 (key auth): localize, recognize, whoami. */
 
@@ -93,6 +94,7 @@ export const WhoamiResponse = Type.Object(
     engines: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
       description: "the engines this key reaches now",
     }),
+    limits: KeyLimitsView,
   },
   { title: "WhoamiResponse", description: "The key in use and the engines it reaches now." },
 );

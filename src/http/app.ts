@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
+import { registerUsageHooks } from "./key-call.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
@@ -21,6 +22,7 @@ import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
+import { usageRoutes } from "./routes/usage.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   registerProblemErrors(app);
+  registerUsageHooks(app);
   registerJsonBody(app);
   registerCsrfGuard(app, deps.config.publicUrl, "/api/");
   await app.register(cookie);
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
   await app.register(organizationJobRoutes(deps));
+  await app.register(usageRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

@@ -4,6 +4,7 @@ import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
+import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { Sql } from "../storage/sql.js";
 import type { Clock } from "../services/clock.js";
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   jobs: { wake(): void };
   /** The time for key expiry, rolls and key states; tests inject their own. */
   clock: Clock;
+  /** Rate limits, character quotas and usage counts of key-authenticated calls (SPEC §8). */
+  meter: KeyCallMeter;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;
 }

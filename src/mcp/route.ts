@@ -4,7 +4,9 @@ import { AppError } from "../core/errors/app-error.js";
 import { problemResponses } from "../contract/problem.js";
 import { problem } from "../core/errors/problem.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
+import { applyRateAdmission } from "../http/key-call.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
+import type { KeyCall } from "../services/limits/key-call.js";
 import { authenticateKey } from "../services/key-auth.js";
 import type * as McpServerModule from "./server.js";
 
@@ -23,13 +25,21 @@ const loadMcp = () =>
  * problem+json before any MCP handling. A key that exists but is denied (403: plan, owner removed) gets
  * through, so that each tool call reports the denial as a tool error with its `code`.
  */
-async function refuseUnauthenticated(deps: AppDeps, request: FastifyRequest): Promise<void> {
+async function refuseUnauthenticated(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  let principal;
   try {
-    await authenticateKey(keyAuthDeps(deps), apiKeyFromHeaders(request.headers), request.ip, null);
+    principal = await authenticateKey(keyAuthDeps(deps), apiKeyFromHeaders(request.headers), request.ip, null);
   } catch (error) {
     if (error instanceof AppError && error.status === 403) return;
     throw error;
   }
+  // SPEC §8: the rate limit counts MCP POSTs like HTTP calls; usage counts the tool calls (below).
+  if (!principal.limits?.rateLimit) return;
+  const pending = deps.meter.rateLimiter.admit(principal.keyId, principal.limits.rateLimit);
+  const refusal = applyRateAdmission(pending instanceof Promise ? await pending : pending, (name, value) =>
+    reply.header(name, value),
+  );
+  if (refusal) throw refusal;
 }
 
 function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
@@ -58,15 +68,25 @@ export const mcpRoutes =
   (deps: AppDeps) =>
   async (app: FastifyInstance): Promise<void> => {
     app.post("/mcp", { schema: POST_SCHEMA }, async (request, reply) => {
-      await refuseUnauthenticated(deps, request);
+      await refuseUnauthenticated(deps, request, reply);
 
       const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp();
       const secret = apiKeyFromHeaders(request.headers);
+      let call: KeyCall | undefined;
       const server = createMcpServer(
         {
           sql: deps.sql,
           localizeDeps: localizeDeps(deps),
-          authenticate: (engineId) => authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId),
+          authenticate: async (engineId) => {
+            const principal = await authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId);
+            if (principal.limits) call = deps.meter.begin(principal);
+            return principal;
+          },
+          meter: deps.meter,
+          finishCall: (errorCode) => {
+            call?.finish(errorCode);
+            call = undefined;
+          },
         },
         {
           version: SERVER_VERSION,
@@ -77,6 +97,10 @@ export const mcpRoutes =
 
       reply.hijack();
       reply.raw.setHeader("x-request-id", String(request.id));
+      for (const name of ["ratelimit-policy", "ratelimit"]) {
+        const value = reply.getHeader(name);
+        if (typeof value === "string") reply.raw.setHeader(name, value);
+      }
       reply.raw.setHeader("x-content-type-options", "nosniff");
       reply.raw.on("close", () => {
         void transport.close();

@@ -48,10 +48,13 @@ export function createMcpServer(context: ToolContext, options: McpServerOptions)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}".`);
     try {
       const args = validateArguments(tool.inputSchema, request.params.arguments);
-      return toolSuccess(await tool.run(args, context));
+      const result = toolSuccess(await tool.run(args, context));
+      context.finishCall?.(null);
+      return result;
     } catch (error) {
       const { body, expected } = toolErrorBody(error);
       if (!expected) options.onUnexpectedError(error, tool.name);
+      context.finishCall?.(body.code);
       return toolError(body);
     }
   });

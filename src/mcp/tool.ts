@@ -1,5 +1,6 @@
 import type { TSchema } from "typebox";
 import type { KeyPrincipal } from "../services/key-auth.js";
+import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { Sql } from "../storage/sql.js";
 
@@ -9,6 +10,9 @@ export interface ToolContext {
   authenticate(engineId: string | null): Promise<KeyPrincipal>;
   sql: Sql;
   localizeDeps: LocalizeDeps;
+  meter: KeyCallMeter;
+  /** Called once after each tool call with the error code it ended with (null: success), for the usage counts. */
+  finishCall?(errorCode: string | null): void;
 }
 
 /** One MCP tool: a JSON input schema, and a function from validated arguments to a JSON object. */

@@ -10,6 +10,7 @@ import { findEngineOrDefault, type EngineRow } from "../storage/repositories/eng
 import type { Sql } from "../storage/sql.js";
 import type { Clock } from "./clock.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
+import type { KeyLimits } from "./limits/key-call.js";
 import type { DASHBOARD_SESSION_KEY_ID } from "./try-engine.js";
 
 /** Who is calling with a key, what they reach, and the engine the request targets (if any). */
@@ -21,6 +22,8 @@ export interface KeyPrincipal {
   email: string | null;
   reach: EngineReach;
   engine: EngineRow | null;
+  /** Rate limit and monthly character counts (SPEC §8); null when no key is involved (bench bypass, dashboard). */
+  limits: KeyLimits | null;
 }
 
 export interface KeyAuthDeps {
@@ -52,6 +55,7 @@ export async function authenticateKey(
       email: null,
       reach: REACH_ALL,
       engine,
+      limits: null,
     };
   }
   if (!secret) throw new AppError("missing_api_key");
@@ -99,5 +103,6 @@ function principalOf(
     email: context.kind === "personal" ? context.ownerEmail : null,
     reach: decision.reach,
     engine: context.engine,
+    limits: context.limits,
   };
 }

@@ -21,6 +21,8 @@ import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
+import { keyCallOf } from "./limits/key-call.js";
+import { countCharacters } from "../core/limits/count-characters.js";
 
 export interface LocalizeRequest {
   engineId: string | null;
@@ -104,6 +106,8 @@ export async function localize(
   request: LocalizeRequest,
   deps: LocalizeDeps,
 ): Promise<LocalizeResponse> {
+  const call = keyCallOf(principal);
+  call?.targetsEngine();
   ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
   const engine = principal.engine!;
   const allLeaves = collectStrings(request.data);
@@ -119,6 +123,9 @@ export async function localize(
     };
   if (!providerNamed(engine.provider))
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
+
+  // SPEC §8: the monthly character limits are checked (and the characters reserved) before any work.
+  call?.reserveCharacters(countCharacters(leaves));
 
   const settings = resolveSettings(engine.config);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
@@ -163,6 +170,11 @@ export async function localize(
     if (error instanceof ProviderError) throw engineFailed(engine, error.message, engineFailureStatus([error.failure]));
     throw engineFailed(engine, "unexpected error");
   }
+  call?.translated({
+    memoryHits: output.memoryHits,
+    inputTokens: output.usage?.inputTokens ?? 0,
+    outputTokens: output.usage?.outputTokens ?? 0,
+  });
   return {
     ...base,
     data: replaceStrings(request.data, withMetadata(allLeaves, plan.rebuild(output.texts))),

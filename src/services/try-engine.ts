@@ -37,6 +37,7 @@ export async function tryEngine(
     email: user.email,
     reach,
     engine: await findEngine(deps.sql, organizationId, engineId),
+    limits: null,
   };
   return localize(
     principal,

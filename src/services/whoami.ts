@@ -1,9 +1,10 @@
 import type { WhoamiResponse } from "../contract/process.js";
 import type { Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-auth.js";
+import { describeLimits, type KeyCallMeter } from "./limits/key-call.js";
 import { reachableEngineRows } from "./list-engines.js";
 
-export async function whoami(sql: Sql, principal: KeyPrincipal): Promise<WhoamiResponse> {
+export async function whoami(sql: Sql, principal: KeyPrincipal, meter: KeyCallMeter): Promise<WhoamiResponse> {
   return {
     organizationId: principal.organizationId,
     keyId: principal.keyId,
@@ -11,6 +12,7 @@ export async function whoami(sql: Sql, principal: KeyPrincipal): Promise<WhoamiR
     userId: principal.userId,
     email: principal.email,
     id: principal.userId,
+    limits: describeLimits(meter, principal),
     engines: (await reachableEngineRows(sql, principal)).map((engine) => ({ id: engine.id, name: engine.name })),
   };
 }

@@ -11,6 +11,8 @@ const FORBIDDEN = {
   change_owners: "Only an owner can grant or remove the Owner role.",
   edit_owner_role: "The Owner role cannot be edited or deleted.",
   instance_admin: "This needs an instance administrator.",
+  raise_rate_limit:
+    "A personal key's owner may only set a rate limit below the organization's default; org:manage_team may set any.",
 } as const;
 export type ForbiddenReason = keyof typeof FORBIDDEN;
 
@@ -91,10 +93,17 @@ export const ERROR_MESSAGES = {
   secret_key_missing: () =>
     "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
 
-  rate_limited: (p: { cause: "auth_failures" | "other" }) =>
+  rate_limited: (
+    p: { cause: "auth_failures" | "other" } | { cause: "key"; requests: number; windowSeconds: number },
+  ) =>
     p.cause === "auth_failures"
       ? "Too many failed authentication attempts from this address; try again later."
-      : "Too many requests.",
+      : p.cause === "key"
+        ? `This key may make ${p.requests} requests per ${p.windowSeconds} seconds; try again after Retry-After seconds.`
+        : "Too many requests.",
+  quota_exceeded: (p: { scope: "organization" | "key"; limit: number; resetsAt: string }) =>
+    `This call would pass the ${p.scope === "organization" ? "organization's monthly character quota" : "key's monthly character limit"} ` +
+    `(${p.limit} characters); nothing was translated. The count starts again at ${p.resetsAt}.`,
 
   client_closed_request: () => "The client closed the connection before the response.",
   internal_error: () => "Something went wrong on our side.",

@@ -41,6 +41,8 @@ export interface TranslateStringsResult {
   texts: string[];
   model?: string;
   usage?: Usage;
+  /** Distinct strings served from the translation memory. */
+  memoryHits: number;
 }
 
 /** Every model failed for some strings; `failures` says how, per model, and `kinds` of what kind. */
@@ -92,6 +94,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
     ...mostUsedModel(unique.map((source) => translationOf(translated, source.text).model)),
     ...(usage ? { usage } : {}),
+    memoryHits: recalled.size,
   };
 }
 

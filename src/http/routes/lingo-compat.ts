@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LingoI18nBody, LingoUser } from "../../contract/lingo.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
-import { authenticateKey } from "../../services/key-auth.js";
 import { lingoUser } from "../../services/lingo-user.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
 import { clientGoneSignal } from "../client-gone.js";
-import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
-import { apiKeyFromHeaders } from "../key-header.js";
+import { localizeDeps, type AppDeps } from "../deps.js";
+import { startKeyCall } from "../key-call.js";
 
 /**
  * Aliases for the paths the Lingo.dev SDKs call that SPEC §3 names differently (docs/lingo-sdk.md).
@@ -19,7 +18,6 @@ import { apiKeyFromHeaders } from "../key-header.js";
 export const lingoCompatRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const authDeps = keyAuthDeps(deps);
     const route = { tags: ["lingo.dev compatibility"], security: [{ apiKey: [] }] };
 
     app.post(
@@ -47,12 +45,7 @@ export const lingoCompatRoutes =
           hints: body.hints,
           reference: body.reference,
         });
-        const principal = await authenticateKey(
-          authDeps,
-          apiKeyFromHeaders(request.headers),
-          request.ip,
-          pending.engineId,
-        );
+        const principal = await startKeyCall(deps, request, reply, pending.engineId);
         return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
       },
     );
@@ -67,8 +60,8 @@ export const lingoCompatRoutes =
           response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
         },
       },
-      async (request) => {
-        await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
+      async (request, reply) => {
+        await startKeyCall(deps, request, reply, null);
         return recognizeLocale(request.body.text);
       },
     );
@@ -83,8 +76,8 @@ export const lingoCompatRoutes =
           response: { 200: LingoUser, ...problemResponses(401, 403, 429, 503) },
         },
       },
-      async (request) => {
-        const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
+      async (request, reply) => {
+        const principal = await startKeyCall(deps, request, reply, null);
         return lingoUser(deps.sql, principal);
       },
     );

@@ -10,20 +10,18 @@ import {
   WhoamiResponse,
 } from "../../contract/process.js";
 import { estimate } from "../../services/estimate.js";
-import { authenticateKey } from "../../services/key-auth.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
 import { whoami } from "../../services/whoami.js";
 import { clientGoneSignal } from "../client-gone.js";
-import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
-import { apiKeyFromHeaders } from "../key-header.js";
+import { localizeDeps, type AppDeps } from "../deps.js";
+import { startKeyCall } from "../key-call.js";
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const authDeps = keyAuthDeps(deps);
     const route = { tags: ["localization"], security: [{ apiKey: [] }] };
 
     app.post(
@@ -44,12 +42,7 @@ export const processRoutes =
       async (request, reply) => {
         const clientGone = clientGoneSignal(reply);
         const pending = normalizeLocalizeInput(request.body);
-        const principal = await authenticateKey(
-          authDeps,
-          apiKeyFromHeaders(request.headers),
-          request.ip,
-          pending.engineId,
-        );
+        const principal = await startKeyCall(deps, request, reply, pending.engineId);
         return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
       },
     );
@@ -65,13 +58,8 @@ export const processRoutes =
           response: { 200: EstimateResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
         },
       },
-      async (request) => {
-        const principal = await authenticateKey(
-          authDeps,
-          apiKeyFromHeaders(request.headers),
-          request.ip,
-          request.body.engineId ?? null,
-        );
+      async (request, reply) => {
+        const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
         return estimate(principal, request.body);
       },
     );
@@ -86,8 +74,8 @@ export const processRoutes =
           response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
         },
       },
-      async (request) => {
-        await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
+      async (request, reply) => {
+        await startKeyCall(deps, request, reply, null);
         return recognizeLocale(request.body.text);
       },
     );
@@ -101,9 +89,9 @@ export const processRoutes =
           response: { 200: WhoamiResponse, ...problemResponses(401, 403, 429, 503) },
         },
       },
-      async (request) => {
-        const principal = await authenticateKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, null);
-        return whoami(deps.sql, principal);
+      async (request, reply) => {
+        const principal = await startKeyCall(deps, request, reply, null);
+        return whoami(deps.sql, principal, deps.meter);
       },
     );
   };

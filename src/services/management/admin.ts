@@ -69,15 +69,23 @@ export async function createOrganization(
 export async function changePlan(
   sql: Sql,
   { organizationId, actorId }: OrgScope,
-  { plan, rbac }: { plan: Plan; rbac: boolean },
+  {
+    plan,
+    rbac,
+    monthlyCharacterQuota,
+  }: { plan: Plan; rbac: boolean; monthlyCharacterQuota?: number | null | undefined },
 ) {
   return sql.transaction(async (tx) => {
-    const org = await updatePlan(tx, organizationId, plan, rbac);
+    const org = await updatePlan(tx, organizationId, plan, rbac, monthlyCharacterQuota);
     if (!org) throw AppError.of("organization_not_found", { organizationId });
     await audit(
       tx,
       { organizationId, userId: actorId },
-      { action: "plan.changed", targetId: organizationId, details: { plan, rbac } },
+      {
+        action: "plan.changed",
+        targetId: organizationId,
+        details: { plan, rbac, ...(monthlyCharacterQuota !== undefined ? { monthlyCharacterQuota } : {}) },
+      },
     );
     return organizationRecord(org);
   });

@@ -1,6 +1,8 @@
 import { isId, type EngineId, type KeyId, type OrganizationId, type RoleId } from "../../contract/ids.js";
 import { checkServiceKeyGuards, type ServiceKeyChange } from "../../core/authz/service-key-guards.js";
-import { canActOnKey, listableKeyOwner } from "../../core/authz/team-rules.js";
+import { canActOnKey, canManageTeam, listableKeyOwner } from "../../core/authz/team-rules.js";
+import { isWithinDefault } from "../../core/limits/key-limit-rules.js";
+import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { KeyKind } from "../../contract/vocabulary.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { apiKeyStart, generateApiKeySecret, hashApiKeySecret } from "../../core/keys/api-key-format.js";
@@ -14,6 +16,7 @@ import {
   replaceKeyScope,
   setApiKeyExpiry,
   updateApiKey,
+  updateApiKeyLimits,
   type ApiKeyRow,
 } from "../../storage/repositories/api-keys.js";
 import { listEngines } from "../../storage/repositories/engines.js";
@@ -24,7 +27,12 @@ import { audit } from "./audit.js";
 import { asMember, inOrg, type OrgActor, type OrgScope } from "./in-org.js";
 import { keyRecord } from "./records.js";
 
-export interface CreateKeyInput {
+interface KeyLimitsInput {
+  rateLimit?: RateLimitPolicy | null | undefined;
+  monthlyCharacterLimit?: number | null | undefined;
+}
+
+export interface CreateKeyInput extends KeyLimitsInput {
   name: string;
   kind?: KeyKind | undefined;
   roleId?: string | null | undefined;
@@ -33,10 +41,24 @@ export interface CreateKeyInput {
   expiresInDays?: number | null | undefined;
 }
 
-export interface UpdateKeyInput {
+export interface UpdateKeyInput extends KeyLimitsInput {
   name?: string | undefined;
   roleId?: string | null | undefined;
   engineIds?: string[] | undefined;
+}
+
+/** Sets the key's own limits after checking that a personal key's owner does not raise its rate limit. */
+async function applyKeyLimits(tx: Sql, actor: OrgActor, keyId: KeyId, input: KeyLimitsInput): Promise<void> {
+  if (input.rateLimit === undefined && input.monthlyCharacterLimit === undefined) return;
+  if (input.rateLimit && !canManageTeam(actor)) {
+    const org = await findOrganization(tx, actor.organizationId);
+    const orgDefault =
+      org?.defaultRateLimitRequests && org.defaultRateLimitWindowSeconds
+        ? { requests: org.defaultRateLimitRequests, windowSeconds: org.defaultRateLimitWindowSeconds }
+        : null;
+    if (!isWithinDefault(input.rateLimit, orgDefault)) throw AppError.of("forbidden", { reason: "raise_rate_limit" });
+  }
+  await updateApiKeyLimits(tx, keyId, input);
 }
 
 function rejectServiceFieldsOnPersonal(input: { roleId?: unknown; engineIds?: unknown }): void {
@@ -155,10 +177,19 @@ export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput
       expiresAt: expiry.expiresAt,
       lifetimeDays: expiry.lifetimeDays,
     });
+    await applyKeyLimits(tx, actor, keyId, input);
     await audit(tx, actor, {
       action: "key.created",
       targetId: keyId,
-      details: { name: input.name, kind, roleId, engineIds, expiresAt: expiry.expiresAt?.toISOString() ?? null },
+      details: {
+        name: input.name,
+        kind,
+        roleId,
+        engineIds,
+        expiresAt: expiry.expiresAt?.toISOString() ?? null,
+        rateLimit: input.rateLimit ?? null,
+        monthlyCharacterLimit: input.monthlyCharacterLimit ?? null,
+      },
     });
     return requireKey(tx, { organizationId: actor.organizationId, keyId });
   });
@@ -246,6 +277,7 @@ export async function updateKey(sql: Sql, scope: KeyScope, input: UpdateKeyInput
       roleId = guarded.roleId;
     }
     await updateApiKey(tx, key.id, { name: input.name, roleId });
+    await applyKeyLimits(tx, actor, key.id, input);
     await audit(tx, actor, {
       action: "key.updated",
       targetId: key.id,

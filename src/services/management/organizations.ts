@@ -43,6 +43,7 @@ export async function updateOrganization(
     name?: string | undefined;
     defaultEngineId?: string | null | undefined;
     maxKeyLifetimeDays?: number | null | undefined;
+    defaultKeyRateLimit?: { requests: number; windowSeconds: number } | null | undefined;
   },
 ) {
   const { organizationId } = scope;
@@ -53,6 +54,7 @@ export async function updateOrganization(
       name: patch.name,
       defaultEngineId,
       maxKeyLifetimeDays: patch.maxKeyLifetimeDays,
+      defaultKeyRateLimit: patch.defaultKeyRateLimit,
     }))!;
     await audit(tx, actor, { action: "organization.updated", targetId: organizationId, details: patch });
     return organizationRecord(org);

@@ -18,6 +18,9 @@ import type { UserRow } from "../../storage/repositories/users.js";
 
 /** Rows in, the contract's records out (src/contract). Secrets never pass here. */
 
+const rateLimitOf = (requests: number | null, windowSeconds: number | null) =>
+  requests !== null && windowSeconds !== null ? { requests, windowSeconds } : null;
+
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
 export function keyRecord(row: ApiKeyRow, now: Date): KeyRecord {
@@ -38,6 +41,8 @@ export function keyRecord(row: ApiKeyRow, now: Date): KeyRecord {
     expiresAt: iso(row.expiresAt),
     rolledFrom: row.rolledFrom,
     rolledTo: row.rolledTo,
+    rateLimit: rateLimitOf(row.rateLimitRequests, row.rateLimitWindowSeconds),
+    monthlyCharacterLimit: row.monthlyCharacterLimit === null ? null : Number(row.monthlyCharacterLimit),
   };
 }
 
@@ -51,6 +56,8 @@ export function organizationRecord(row: OrganizationRow): Organization {
     defaultEngineId: row.defaultEngineId,
     maxKeyLifetimeDays: row.maxKeyLifetimeDays,
     createdAt: iso(row.createdAt)!,
+    defaultKeyRateLimit: rateLimitOf(row.defaultRateLimitRequests, row.defaultRateLimitWindowSeconds),
+    monthlyCharacterQuota: row.monthlyCharacterQuota === null ? null : Number(row.monthlyCharacterQuota),
   };
 }
 

@@ -2,6 +2,7 @@ import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "../../cont
 import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
+import type { KeyLimits } from "../../services/limits/key-call.js";
 import type { Sql } from "../sql.js";
 import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";
 
@@ -25,6 +26,9 @@ export interface ApiKeyRow {
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
+  rateLimitRequests: number | null;
+  rateLimitWindowSeconds: number | null;
+  monthlyCharacterLimit: number | string | null;
 }
 
 const KEY_SELECT = `
@@ -34,7 +38,9 @@ const KEY_SELECT = `
          k.created_at as "createdAt", k.created_by as "createdBy", k.last_used_at as "lastUsedAt",
          k.expires_at as "expiresAt", k.lifetime_days as "lifetimeDays", k.rolled_from as "rolledFrom",
          (select n.id from api_keys n where n.rolled_from = k.id) as "rolledTo",
-         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember"
+         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember",
+         k.rate_limit_requests as "rateLimitRequests", k.rate_limit_window_seconds as "rateLimitWindowSeconds",
+         k.monthly_character_limit as "monthlyCharacterLimit"
     from api_keys k
     join organizations o on o.id = k.organization_id
     left join users u on u.id = k.owner_id
@@ -172,6 +178,32 @@ export async function updateApiKey(
   );
 }
 
+/** Sets a key's own limits (SPEC §8); undefined leaves one as it is, null clears it. */
+export async function updateApiKeyLimits(
+  sql: Sql,
+  id: KeyId,
+  limits: {
+    rateLimit?: { requests: number; windowSeconds: number } | null | undefined;
+    monthlyCharacterLimit?: number | null | undefined;
+  },
+): Promise<void> {
+  await sql.query(
+    `update api_keys
+        set rate_limit_requests = case when $2::boolean then $3::integer else rate_limit_requests end,
+            rate_limit_window_seconds = case when $2::boolean then $4::integer else rate_limit_window_seconds end,
+            monthly_character_limit = case when $5::boolean then $6::bigint else monthly_character_limit end
+      where id = $1`,
+    [
+      id,
+      limits.rateLimit !== undefined,
+      limits.rateLimit?.requests ?? null,
+      limits.rateLimit?.windowSeconds ?? null,
+      limits.monthlyCharacterLimit !== undefined,
+      limits.monthlyCharacterLimit ?? null,
+    ],
+  );
+}
+
 export async function deleteApiKey(sql: Sql, id: KeyId): Promise<boolean> {
   const rows = await sql.query("delete from api_keys where id = $1 returning id", [id]);
   return rows.length > 0;
@@ -186,6 +218,7 @@ export interface KeyCallContext {
   ownerEmail: string | null;
   facts: KeyAuthorizationFacts;
   engine: EngineRow | null;
+  limits: KeyLimits;
 }
 
 interface KeyCallRow {
@@ -203,7 +236,15 @@ interface KeyCallRow {
   serviceRolePermissions: string[] | null;
   scope: EngineId[];
   engine: EngineJson | null;
+  rateLimitRequests: number | null;
+  rateLimitWindowSeconds: number | null;
+  orgCharacterQuota: number | string | null;
+  keyCharacterLimit: number | string | null;
+  orgCharactersUsed: number | string | null;
+  keyCharactersUsed: number | string | null;
 }
+
+const countOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 /**
  * The hot path: one statement, driven by the unique index on `secret_hash`, through the
@@ -228,6 +269,17 @@ export async function loadKeyCallContext(
     ownerId: row.ownerId,
     ownerEmail: row.ownerEmail,
     engine: row.engine ? engineFromJson(row.engine) : null,
+    limits: {
+      rateLimit:
+        row.rateLimitRequests !== null && row.rateLimitWindowSeconds !== null
+          ? { requests: row.rateLimitRequests, windowSeconds: row.rateLimitWindowSeconds }
+          : null,
+      organizationCharacters: {
+        limit: countOrNull(row.orgCharacterQuota),
+        used: Number(row.orgCharactersUsed ?? 0),
+      },
+      keyCharacters: { limit: countOrNull(row.keyCharacterLimit), used: Number(row.keyCharactersUsed ?? 0) },
+    },
     facts: {
       kind: row.kind,
       organization: { plan: row.plan, rbac: row.rbac },
@@ -269,4 +321,17 @@ export async function findKeyLabel(sql: Sql, id: KeyId): Promise<{ keyName: stri
     [id],
   );
   return rows[0] ?? null;
+}
+
+/** The ids of a member's personal keys in an organization: whose usage they may see. */
+export async function listOwnPersonalKeyIds(
+  sql: Sql,
+  organizationId: OrganizationId,
+  ownerId: UserId,
+): Promise<KeyId[]> {
+  const rows = await sql.query<{ id: KeyId }>(
+    "select id from api_keys where organization_id = $1 and kind = 'personal' and owner_id = $2",
+    [organizationId, ownerId],
+  );
+  return rows.map((row) => row.id);
 }

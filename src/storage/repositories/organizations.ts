@@ -11,10 +11,16 @@ export interface OrganizationRow {
   defaultEngineId: EngineId | null;
   maxKeyLifetimeDays: number | null;
   createdAt: Date;
+  defaultRateLimitRequests: number | null;
+  defaultRateLimitWindowSeconds: number | null;
+  monthlyCharacterQuota: number | string | null;
 }
 
-const ORG_COLUMNS = `id, name, plan, rbac, default_engine_id as "defaultEngineId",
-  max_key_lifetime_days as "maxKeyLifetimeDays", created_at as "createdAt"`;
+const ORG_COLUMNS = `id, name, plan, rbac, default_engine_id as "defaultEngineId", created_at as "createdAt",
+  max_key_lifetime_days as "maxKeyLifetimeDays",
+  default_rate_limit_requests as "defaultRateLimitRequests",
+  default_rate_limit_window_seconds as "defaultRateLimitWindowSeconds",
+  monthly_character_quota as "monthlyCharacterQuota"`;
 
 /** The roles every new organization starts with (SPEC §1). */
 export const SEEDED_ROLES: { name: string; permissions: Permission[]; isOwner: boolean }[] = [
@@ -66,8 +72,11 @@ export async function listOrganizationsOfUser(
   userId: UserId,
 ): Promise<(OrganizationRow & { roleId: RoleId })[]> {
   return sql.query(
-    `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId",
-            o.max_key_lifetime_days as "maxKeyLifetimeDays", o.created_at as "createdAt", m.role_id as "roleId"
+    `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId", o.created_at as "createdAt",
+            o.max_key_lifetime_days as "maxKeyLifetimeDays",
+            o.default_rate_limit_requests as "defaultRateLimitRequests",
+            o.default_rate_limit_window_seconds as "defaultRateLimitWindowSeconds",
+            o.monthly_character_quota as "monthlyCharacterQuota", m.role_id as "roleId"
        from memberships m join organizations o on o.id = m.organization_id
       where m.user_id = $1 order by o.created_at, o.id`,
     [userId],
@@ -79,10 +88,13 @@ export async function updatePlan(
   id: OrganizationId,
   plan: Plan,
   rbac: boolean,
+  monthlyCharacterQuota?: number | null,
 ): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(
-    `update organizations set plan = $2, rbac = $3 where id = $1 returning ${ORG_COLUMNS}`,
-    [id, plan, rbac],
+    `update organizations set plan = $2, rbac = $3,
+            monthly_character_quota = case when $4::boolean then $5::bigint else monthly_character_quota end
+      where id = $1 returning ${ORG_COLUMNS}`,
+    [id, plan, rbac, monthlyCharacterQuota !== undefined, monthlyCharacterQuota ?? null],
   );
   return row ?? null;
 }
@@ -94,13 +106,16 @@ export async function updateOrganization(
     name?: string | undefined;
     defaultEngineId?: EngineId | null | undefined;
     maxKeyLifetimeDays?: number | null | undefined;
+    defaultKeyRateLimit?: { requests: number; windowSeconds: number } | null | undefined;
   },
 ): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(
     `update organizations
         set name = coalesce($2, name),
             default_engine_id = case when $3::boolean then $4 else default_engine_id end,
-            max_key_lifetime_days = case when $5::boolean then $6::integer else max_key_lifetime_days end
+            max_key_lifetime_days = case when $5::boolean then $6::integer else max_key_lifetime_days end,
+            default_rate_limit_requests = case when $7::boolean then $8::integer else default_rate_limit_requests end,
+            default_rate_limit_window_seconds = case when $7::boolean then $9::integer else default_rate_limit_window_seconds end
       where id = $1 returning ${ORG_COLUMNS}`,
     [
       id,
@@ -109,6 +124,9 @@ export async function updateOrganization(
       patch.defaultEngineId ?? null,
       patch.maxKeyLifetimeDays !== undefined,
       patch.maxKeyLifetimeDays ?? null,
+      patch.defaultKeyRateLimit !== undefined,
+      patch.defaultKeyRateLimit?.requests ?? null,
+      patch.defaultKeyRateLimit?.windowSeconds ?? null,
     ],
   );
   return row ?? null;

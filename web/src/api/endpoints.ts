@@ -18,9 +18,16 @@ import type {
   Permission,
   Plan,
   ProviderCatalog,
+  RateLimit,
   Role,
+  UsageReport,
   User,
 } from "./types";
+
+export type UsageGroupBy = UsageReport["groupBy"];
+
+const usageQuery = (range: { from: string; to: string }, groupBy: UsageGroupBy) =>
+  `?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&groupBy=${groupBy}`;
 
 const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
 const id = encodeURIComponent;
@@ -40,8 +47,14 @@ export const api = {
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),
-  updateOrganization: (orgId: string, body: { maxKeyLifetimeDays?: number | null }) =>
-    request<Organization>("PATCH", org(orgId), body),
+  updateOrganization: (
+    orgId: string,
+    body: { maxKeyLifetimeDays?: number | null; defaultKeyRateLimit?: RateLimit | null },
+  ) => request<Organization>("PATCH", org(orgId), body),
+  usage: (orgId: string, range: { from: string; to: string }, groupBy: UsageGroupBy) =>
+    request<UsageReport>("GET", `${org(orgId)}/usage${usageQuery(range, groupBy)}`),
+  usageCsvUrl: (orgId: string, range: { from: string; to: string }, groupBy: UsageGroupBy) =>
+    `${org(orgId)}/usage.csv${usageQuery(range, groupBy)}`,
   audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
     const query = new URLSearchParams();
     if (filter.action) query.set("action", filter.action);
@@ -104,8 +117,17 @@ export const api = {
   createKey: (orgId: string, body: CreateKeyBody) => request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
   rollKey: (orgId: string, keyId: string, gracePeriodSeconds: number) =>
     request<CreatedKey>("POST", `${org(orgId)}/keys/${id(keyId)}/roll`, { gracePeriodSeconds }),
-  updateKey: (orgId: string, keyId: string, body: { name?: string; roleId?: string | null; engineIds?: string[] }) =>
-    request<ApiKey>("PATCH", `${org(orgId)}/keys/${id(keyId)}`, body),
+  updateKey: (
+    orgId: string,
+    keyId: string,
+    body: {
+      name?: string;
+      roleId?: string | null;
+      engineIds?: string[];
+      rateLimit?: RateLimit | null;
+      monthlyCharacterLimit?: number | null;
+    },
+  ) => request<ApiKey>("PATCH", `${org(orgId)}/keys/${id(keyId)}`, body),
   deleteKey: (orgId: string, keyId: string) => request<void>("DELETE", `${org(orgId)}/keys/${id(keyId)}`),
 
   // Instance administration
@@ -116,6 +138,10 @@ export const api = {
     request<{ organizations: Organization[] }>("GET", "/api/admin/orgs").then((body) => body.organizations),
   createOrganization: (body: { name: string; ownerId: string; plan: Plan; rbac: boolean }) =>
     request<Organization>("POST", "/api/admin/orgs", body),
-  changePlan: (orgId: string, plan: Plan, rbac: boolean) =>
-    request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, { plan, rbac }),
+  changePlan: (orgId: string, plan: Plan, rbac: boolean, monthlyCharacterQuota?: number | null) =>
+    request<Organization>("PUT", `/api/admin/orgs/${id(orgId)}/plan`, {
+      plan,
+      rbac,
+      ...(monthlyCharacterQuota !== undefined ? { monthlyCharacterQuota } : {}),
+    }),
 };

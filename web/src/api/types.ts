@@ -24,6 +24,8 @@ export type {
   Problem,
   ProviderCatalog,
   ProviderInfo,
+  RateLimit,
   RoleRecord as Role,
+  UsageReport,
   User,
 } from "../../../src/contract";

@@ -12,6 +12,7 @@ import { JobsPage } from "./jobs/JobsPage";
 import { KeysPage } from "./keys/KeysPage";
 import { PlanPage } from "./plan/PlanPage";
 import { TeamPage } from "./team/TeamPage";
+import { UsagePage } from "./usage/UsagePage";
 
 interface OrgPagesProps {
   me: Me;
@@ -59,6 +60,7 @@ export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
       {page === "team" && <TeamPage />}
       {page === "engines" && <EnginesPage />}
       {page === "jobs" && <JobsPage />}
+      {page === "usage" && <UsagePage />}
       {page === "audit" && <AuditPage />}
       {page === "plan" && <PlanPage />}
     </OrgSessionContext.Provider>

@@ -6,6 +6,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { endOfDay } from "./expiry-text";
 import { ExpiryPicker, initialExpiry, type ExpiryChoice } from "./ExpiryPicker";
+import { KeyLimitFields, keyLimitsBody, useKeyLimitValues } from "./KeyLimitFields";
 import { ServiceAccessFields } from "./ServiceAccessFields";
 
 interface CreateKeyDialogProps {
@@ -48,6 +49,7 @@ function CreateKeyForm({
   const [expiry, setExpiry] = useState<ExpiryChoice>(initialExpiry(maxLifetimeDays));
   const [roleId, setRoleId] = useState("");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set());
+  const [limits, setLimits] = useKeyLimitValues();
   const { busy, error, setError, run } = useAction();
 
   const submit = async (event: FormEvent) => {
@@ -67,7 +69,7 @@ function CreateKeyForm({
         kind === "service"
           ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds], ...lifetime }
           : { name: name.trim(), kind, ...lifetime };
-      onCreated(await api.createKey(orgId, body));
+      onCreated(await api.createKey(orgId, { ...body, ...keyLimitsBody(limits) }));
     });
   };
 
@@ -97,6 +99,7 @@ function CreateKeyForm({
           onEnginesChange={setEngineIds}
         />
       )}
+      <KeyLimitFields values={limits} onChange={setLimits} />
       <ErrorNotice message={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>

@@ -4,6 +4,7 @@ import type { ApiKey, Engine, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { KeyLimitFields, changedKeyLimits, useKeyLimitValues } from "./KeyLimitFields";
 import { ServiceAccessFields } from "./ServiceAccessFields";
 
 interface EditKeyDialogProps {
@@ -41,6 +42,7 @@ function EditKeyForm({
   const [name, setName] = useState(apiKey.name);
   const [roleId, setRoleId] = useState(apiKey.roleId ?? "");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set(apiKey.engineIds));
+  const [limits, setLimits] = useKeyLimitValues(apiKey);
   const { busy, error, setError, run } = useAction();
   const isService = apiKey.kind === "service";
   // Engines already in scope stay listed (they may be removed) even when you cannot reach them.
@@ -55,7 +57,7 @@ function EditKeyForm({
       return;
     }
     await run(async () => {
-      const body: { name?: string; roleId?: string | null; engineIds?: string[] } = {};
+      const body: Parameters<typeof api.updateKey>[2] = {};
       if (name.trim() !== apiKey.name) body.name = name.trim();
       if (isService) {
         if ((roleId || null) !== apiKey.roleId) body.roleId = roleId || null;
@@ -63,6 +65,7 @@ function EditKeyForm({
           engineIds.size === apiKey.engineIds.length && apiKey.engineIds.every((engineId) => engineIds.has(engineId));
         if (!sameScope) body.engineIds = [...engineIds];
       }
+      Object.assign(body, changedKeyLimits(limits, apiKey));
       if (Object.keys(body).length > 0) await api.updateKey(orgId, apiKey.id, body);
       onSaved();
     });
@@ -89,6 +92,7 @@ function EditKeyForm({
           onEnginesChange={setEngineIds}
         />
       )}
+      <KeyLimitFields values={limits} onChange={setLimits} />
       <ErrorNotice message={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>

@@ -17,9 +17,11 @@ interface KeyTableProps {
   onDelete: (key: ApiKey) => void;
   /** Shown instead of "no keys yet" when a search found nothing. */
   emptyText?: string;
+  /** Requests and characters of the last 30 days per key id, when loaded. */
+  usageByKey?: ReadonlyMap<string, { requests: number; characters: number }> | undefined;
 }
 
-/** The key list: name, start of the secret, owner (for admins), created, last used, expiry and state. */
+/** The key list: name, start of the secret, owner (for admins), created, last used, expiry, usage and state. */
 export function KeyTable({
   kind,
   keys,
@@ -31,6 +33,7 @@ export function KeyTable({
   canRoll,
   onDelete,
   emptyText,
+  usageByKey,
 }: KeyTableProps) {
   if (keys.length === 0) {
     return (
@@ -55,6 +58,7 @@ export function KeyTable({
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
             <th scope="col">Expires</th>
+            {usageByKey && <th scope="col">Usage (30 days)</th>}
             <th scope="col">State</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -84,6 +88,12 @@ export function KeyTable({
               <td data-label="Expires">
                 <KeyExpiry apiKey={key} />
               </td>
+              {usageByKey && (
+                <td data-label="Usage (30 days)" className="key-usage">
+                  {(usageByKey.get(key.id)?.requests ?? 0).toLocaleString()} requests
+                  <div className="muted">{(usageByKey.get(key.id)?.characters ?? 0).toLocaleString()} characters</div>
+                </td>
+              )}
               <td data-label="State">
                 <KeyStateBadge apiKey={key} />
               </td>

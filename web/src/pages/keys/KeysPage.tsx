@@ -11,6 +11,7 @@ import { useOrgSession } from "../../session";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
 import { KeySearch, Pager } from "./KeyListControls";
+import { lastDays } from "../usage/usageRange";
 import { KeyTable } from "./KeyTable";
 import { RollKeyDialog } from "./RollKeyDialog";
 import { SecretDialog } from "./SecretDialog";
@@ -51,6 +52,10 @@ export function KeysPage() {
     return { engines, members };
   }, [org.id]);
 
+  const usage = useLoader(async () => {
+    const report = await api.usage(org.id, lastDays(30), "key");
+    return new Map(report.rows.map((row) => [row.keyId ?? "", row]));
+  }, [org.id]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
@@ -113,6 +118,7 @@ export function KeysPage() {
               canRoll={canRoll}
               onDelete={setDeleting}
               emptyText={search ? `No keys match "${search}".` : undefined}
+              usageByKey={usage.data ?? undefined}
             />
             <Pager offset={offset} pageSize={PAGE_SIZE} total={keys.data.total} onOffset={setOffset} />
           </>

@@ -10,6 +10,7 @@ export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org:
   const id = useId();
   const [plan, setPlan] = useState<Plan>(org.plan);
   const [rbac, setRbac] = useState(org.rbac);
+  const [quota, setQuota] = useState(org.monthlyCharacterQuota === null ? "" : String(org.monthlyCharacterQuota));
   const [status, setStatus] = useState("");
   const { busy, error, run } = useAction();
 
@@ -17,7 +18,7 @@ export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org:
     event.preventDefault();
     setStatus("");
     await run(async () => {
-      const saved = await api.changePlan(org.id, plan, rbac);
+      const saved = await api.changePlan(org.id, plan, rbac, quota.trim() === "" ? null : Number(quota));
       setStatus(`Saved: ${saved.plan}, RBAC ${saved.rbac ? "granted" : "not granted"}.`);
       onSaved(saved);
     });
@@ -39,6 +40,17 @@ export function PlanEditor({ org, onSaved }: { org: Organization; onSaved: (org:
         <input type="checkbox" checked={rbac} onChange={(event) => setRbac(event.target.checked)} />
         <span>RBAC entitlement</span>
       </label>
+      <div className="field">
+        <label htmlFor={`${id}-quota`}>Monthly character quota (empty: unlimited)</label>
+        <input
+          id={`${id}-quota`}
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={quota}
+          onChange={(event) => setQuota(event.target.value)}
+        />
+      </div>
       <button type="submit" className="primary" disabled={busy}>
         Save plan
       </button>

@@ -1,5 +1,6 @@
 import { useOrgSession } from "../../session";
 import { KeyLifetimeSetting } from "./KeyLifetimeSetting";
+import { LimitsSection } from "./LimitsSection";
 import { PlanEditor } from "./PlanEditor";
 
 /** The organization's plan (editable by instance admins) and its key settings (editable by team managers). */
@@ -25,6 +26,7 @@ export function PlanPage() {
           </dd>
         </dl>
       </section>
+      <LimitsSection org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
       {me.isAdmin ? (
         <section className="section" aria-labelledby="plan-change">
           <h2 id="plan-change">Change the plan</h2>

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { UsageCsv, UsageQuery, UsageReport } from "../../contract/limits.js";
+import { OrgParams } from "../../contract/params.js";
+import { problemResponses } from "../../contract/problem.js";
+import { exportUsageCsv, getUsage } from "../../services/management/usage.js";
+import type { AppDeps } from "../deps.js";
+import { pathIds } from "../path-ids.js";
+import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+
+/** Usage analytics of an organization (SPEC §8), as JSON and as CSV. */
+export const usageRoutes =
+  (deps: AppDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const { sql } = deps;
+    app.addHook("preHandler", sessionAuth(sql));
+    const scope = (request: { params: { orgId: string } } & Parameters<typeof currentUser>[0]) => ({
+      ...pathIds(request.params),
+      actorId: currentUser(request).id,
+    });
+    const schema = {
+      params: OrgParams,
+      querystring: UsageQuery,
+      tags: ["organizations"],
+      security: [{ session: [] }],
+    };
+
+    app.get(
+      "/api/orgs/:orgId/usage",
+      {
+        schema: {
+          ...schema,
+          summary:
+            "Usage per UTC day, key or engine between `from` and `to` (inclusive; the last 30 days by default). Members see their own personal keys; `org:manage_team` sees all.",
+          response: { 200: UsageReport, ...problemResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request) => getUsage(sql, scope(request), request.query),
+    );
+
+    app.get(
+      "/api/orgs/:orgId/usage.csv",
+      {
+        schema: {
+          ...schema,
+          summary: "The same report as `GET /api/orgs/:orgId/usage`, as a CSV download.",
+          produces: ["text/csv"],
+          response: { 200: UsageCsv, ...problemResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request, reply) => {
+        const { csv, from, to } = await exportUsageCsv(sql, scope(request), request.query);
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="glossa-usage-${from}-${to}.csv"`)
+          .send(csv);
+      },
+    );
+  };

@@ -1,0 +1,169 @@
+import type { OrganizationId } from "../../contract/ids.js";
+import { AppError } from "../../core/errors/app-error.js";
+import { errorMessage } from "../../core/errors/messages.js";
+import {
+  bindingCount,
+  charactersFit,
+  monthOf,
+  secondsUntil,
+  type CharacterCount,
+} from "../../core/limits/monthly-characters.js";
+import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
+import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
+import type { UsageRecorder } from "./usage-recorder.js";
+
+/** A key's limits as the key lookup read them (SPEC §8). */
+export interface KeyLimits {
+  rateLimit: RateLimitPolicy | null;
+  organizationCharacters: CharacterCount;
+  keyCharacters: CharacterCount;
+}
+
+/** The part of a principal the limits need. */
+export interface MeteredPrincipal {
+  keyId: string;
+  organizationId: OrganizationId;
+  engine: { id: string } | null;
+  limits: KeyLimits | null;
+}
+
+const calls = new WeakMap<object, KeyCall>();
+
+/** The metered call a principal belongs to, if any (dashboard "try engine" and the bench bypass have none). */
+export function keyCallOf(principal: object): KeyCall | undefined {
+  return calls.get(principal);
+}
+
+/** The shell of limits and usage: one per server, shared by HTTP and MCP. */
+export class KeyCallMeter {
+  constructor(
+    readonly rateLimiter: RateLimiter,
+    readonly usage: UsageRecorder,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Starts metering a call of an authenticated key. */
+  begin(principal: MeteredPrincipal): KeyCall {
+    const call = new KeyCall(this, principal);
+    calls.set(principal, call);
+    return call;
+  }
+
+  /** This month's character counts including what this instance counted and has not flushed yet. */
+  characters(principal: MeteredPrincipal): { organization: CharacterCount; key: CharacterCount; resetsAt: Date } {
+    const limits = principal.limits;
+    const pending = this.usage.pendingCharacters(principal.organizationId, principal.keyId);
+    return {
+      organization: {
+        limit: limits?.organizationCharacters.limit ?? null,
+        used: (limits?.organizationCharacters.used ?? 0) + pending.organization,
+      },
+      key: { limit: limits?.keyCharacters.limit ?? null, used: (limits?.keyCharacters.used ?? 0) + pending.key },
+      resetsAt: monthOf(this.now()).resetsAt,
+    };
+  }
+
+  nowMs(): number {
+    return this.now();
+  }
+}
+
+/** One key-authenticated call: its rate admission, its character reservation and what it used. */
+export class KeyCall {
+  private reserved = 0;
+  private characters = 0;
+  private inputTokens = 0;
+  private outputTokens = 0;
+  private memoryHits = 0;
+  private engineId: string | null = null;
+  private finished = false;
+
+  constructor(
+    private readonly meter: KeyCallMeter,
+    readonly principal: MeteredPrincipal,
+  ) {}
+
+  /** Null when the key has no rate limit; refusals are the caller's to raise (after writing the headers). */
+  admitRate(): RateAdmission | null | Promise<RateAdmission> {
+    const policy = this.principal.limits?.rateLimit;
+    return policy ? this.meter.rateLimiter.admit(this.principal.keyId, policy) : null;
+  }
+
+  /** The call targets the principal's engine (localize); other calls (whoami, recognize) are counted without one. */
+  targetsEngine(): void {
+    this.engineId = this.principal.engine?.id ?? null;
+  }
+
+  /** Counts `characters` against this month's limits before anything is translated; 429 if they do not fit. */
+  reserveCharacters(characters: number): void {
+    const { organization, key, resetsAt } = this.meter.characters(this.principal);
+    if (!charactersFit(organization, key, characters)) {
+      const binding = organization.limit !== null && !charactersFit(organization, { limit: null, used: 0 }, characters);
+      throw new AppError(
+        "quota_exceeded",
+        errorMessage("quota_exceeded", {
+          scope: binding ? "organization" : "key",
+          limit: (binding ? organization.limit : key.limit) ?? 0,
+          resetsAt: resetsAt.toISOString(),
+        }),
+        { retryAfterSeconds: secondsUntil(resetsAt, this.meter.nowMs()) },
+      );
+    }
+    this.meter.usage.addCharacters(this.principal.organizationId, this.principal.keyId, characters);
+    this.reserved = characters;
+  }
+
+  /** The translation succeeded: the reservation stands. */
+  translated(result: { memoryHits: number; inputTokens: number; outputTokens: number }): void {
+    this.characters = this.reserved;
+    this.memoryHits = result.memoryHits;
+    this.inputTokens = result.inputTokens;
+    this.outputTokens = result.outputTokens;
+  }
+
+  /** Records the call once; a failed call gives its reserved characters back. */
+  finish(errorCode: string | null): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.reserved > 0 && this.characters === 0)
+      this.meter.usage.addCharacters(this.principal.organizationId, this.principal.keyId, -this.reserved);
+    this.meter.usage.record({
+      organizationId: this.principal.organizationId,
+      keyId: this.principal.keyId,
+      engineId: this.engineId,
+      characters: errorCode ? 0 : this.characters,
+      inputTokens: this.inputTokens,
+      outputTokens: this.outputTokens,
+      memoryHits: this.memoryHits,
+      errorCode,
+    });
+  }
+}
+
+/** The `/whoami` `limits` member. */
+export function describeLimits(
+  meter: KeyCallMeter,
+  principal: MeteredPrincipal,
+): {
+  rateLimit: RateLimitPolicy | null;
+  monthlyCharacters: {
+    limit: number | null;
+    used: number;
+    resetsAt: string;
+    organization: CharacterCount;
+    key: CharacterCount;
+  };
+} {
+  const { organization, key, resetsAt } = meter.characters(principal);
+  const binding = bindingCount(organization, key);
+  return {
+    rateLimit: principal.limits?.rateLimit ?? null,
+    monthlyCharacters: {
+      limit: binding.limit,
+      used: binding.used,
+      resetsAt: resetsAt.toISOString(),
+      organization,
+      key,
+    },
+  };
+}

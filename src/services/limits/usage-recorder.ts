@@ -1,0 +1,164 @@
+import { dayOf, monthOf } from "../../core/limits/monthly-characters.js";
+import {
+  addMonthlyCharacters,
+  addUsage,
+  type MonthlyCharactersDelta,
+  type UsageDelta,
+} from "../../storage/repositories/usage.js";
+import type { Sql } from "../../storage/sql.js";
+
+/** What one key-authenticated call did, for the usage counts. */
+export interface CallOutcome {
+  organizationId: string;
+  keyId: string;
+  engineId: string | null;
+  characters: number;
+  inputTokens: number;
+  outputTokens: number;
+  memoryHits: number;
+  /** The error `code` the call ended with, or null on success. */
+  errorCode: string | null;
+}
+
+/** Organization-wide rows of the monthly character counts use this key id. */
+export const ORGANIZATION_ROW = "*";
+
+/**
+ * Usage counting without a database write per call: calls add to maps in memory, a timer
+ * writes them all (one statement per table) every `intervalMs`. A killed process loses at
+ * most one interval of counts; a graceful shutdown flushes. Characters of accepted localize
+ * calls are also kept per month (for quotas) and are reserved before translating, so that the
+ * quota check on this instance sees calls that have not been flushed yet.
+ */
+export class UsageRecorder {
+  private daily = new Map<string, UsageDelta>();
+  private monthly = new Map<string, MonthlyCharactersDelta>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly options: { analytics: boolean; onError: (error: unknown) => void; now?: () => number },
+  ) {}
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  private today = { start: 0, end: 0, day: "", month: "" };
+
+  /** Today's day and month (UTC), worked out once a day rather than on every call. */
+  private calendar(): { day: string; month: string } {
+    const now = this.now();
+    if (now < this.today.start || now >= this.today.end) {
+      const start = now - (now % 86_400_000);
+      this.today = { start, end: start + 86_400_000, day: dayOf(now), month: monthOf(now).month };
+    }
+    return this.today;
+  }
+
+  record(outcome: CallOutcome): void {
+    if (!this.options.analytics) return;
+    const engineId = outcome.engineId ?? "";
+    const { day } = this.calendar();
+    const id = `${outcome.organizationId}\n${outcome.keyId}\n${engineId}\n${day}`;
+    let delta = this.daily.get(id);
+    if (!delta) {
+      delta = {
+        organizationId: outcome.organizationId,
+        keyId: outcome.keyId,
+        engineId,
+        day,
+        requests: 0,
+        characters: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        memoryHits: 0,
+        errors: {},
+      };
+      this.daily.set(id, delta);
+    }
+    delta.requests += 1;
+    delta.characters += outcome.characters;
+    delta.inputTokens += outcome.inputTokens;
+    delta.outputTokens += outcome.outputTokens;
+    delta.memoryHits += outcome.memoryHits;
+    if (outcome.errorCode) delta.errors[outcome.errorCode] = (delta.errors[outcome.errorCode] ?? 0) + 1;
+  }
+
+  /** Characters counted against this month's limits; negative to give back a reservation. */
+  addCharacters(organizationId: string, keyId: string, characters: number): void {
+    const { month } = this.calendar();
+    for (const scope of [keyId, ORGANIZATION_ROW]) {
+      const id = `${organizationId}\n${scope}\n${month}`;
+      const delta = this.monthly.get(id);
+      if (delta) delta.characters += characters;
+      else this.monthly.set(id, { organizationId, keyId: scope, month, characters });
+    }
+  }
+
+  /** Characters counted here and not yet flushed, for the key and for its organization. */
+  pendingCharacters(organizationId: string, keyId: string): { organization: number; key: number } {
+    const { month } = this.calendar();
+    return {
+      organization: this.monthly.get(`${organizationId}\n${ORGANIZATION_ROW}\n${month}`)?.characters ?? 0,
+      key: this.monthly.get(`${organizationId}\n${keyId}\n${month}`)?.characters ?? 0,
+    };
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Writes what was counted; on failure the counts go back into the maps for the next try. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.daily.size === 0 && this.monthly.size === 0) return;
+    const daily = this.daily;
+    const monthly = this.monthly;
+    this.daily = new Map();
+    this.monthly = new Map();
+    this.flushing = this.write(daily, monthly).finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  private async write(daily: Map<string, UsageDelta>, monthly: Map<string, MonthlyCharactersDelta>): Promise<void> {
+    try {
+      await this.sql.transaction(async (tx) => {
+        await addUsage(tx, [...daily.values()]);
+        await addMonthlyCharacters(
+          tx,
+          [...monthly.values()].filter((delta) => delta.characters !== 0),
+        );
+      });
+    } catch (error) {
+      for (const [id, delta] of daily) {
+        const current = this.daily.get(id);
+        if (!current) this.daily.set(id, delta);
+        else {
+          current.requests += delta.requests;
+          current.characters += delta.characters;
+          current.inputTokens += delta.inputTokens;
+          current.outputTokens += delta.outputTokens;
+          current.memoryHits += delta.memoryHits;
+          for (const [code, count] of Object.entries(delta.errors))
+            current.errors[code] = (current.errors[code] ?? 0) + count;
+        }
+      }
+      for (const [id, delta] of monthly) {
+        const current = this.monthly.get(id);
+        if (current) current.characters += delta.characters;
+        else this.monthly.set(id, delta);
+      }
+      this.options.onError(error);
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,133 @@
+import type { Sql } from "../sql.js";
+
+/** One coalesced usage row: per organization, key, engine ('' for none) and UTC day. */
+export interface UsageDelta {
+  organizationId: string;
+  keyId: string;
+  engineId: string;
+  day: string;
+  requests: number;
+  characters: number;
+  inputTokens: number;
+  outputTokens: number;
+  memoryHits: number;
+  errors: Record<string, number>;
+}
+
+/** Characters of one key (or of the organization: key `*`) in one month (`YYYY-MM-01`). */
+export interface MonthlyCharactersDelta {
+  organizationId: string;
+  keyId: string;
+  month: string;
+  characters: number;
+}
+
+/** Adds the deltas to the daily rows in one statement; error counts are summed per code. */
+export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  await sql.query(
+    `insert into usage_daily as u
+       (organization_id, key_id, engine_id, day, requests, characters, input_tokens, output_tokens, memory_hits, errors)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[], $7::bigint[],
+                          $8::bigint[], $9::bigint[], $10::jsonb[])
+     on conflict (organization_id, day, key_id, engine_id) do update set
+       requests = u.requests + excluded.requests,
+       characters = u.characters + excluded.characters,
+       input_tokens = u.input_tokens + excluded.input_tokens,
+       output_tokens = u.output_tokens + excluded.output_tokens,
+       memory_hits = u.memory_hits + excluded.memory_hits,
+       errors = (select coalesce(jsonb_object_agg(e.code, e.total), '{}'::jsonb)
+                   from (select key as code, sum(value::bigint) as total
+                           from (select * from jsonb_each_text(u.errors)
+                                 union all select * from jsonb_each_text(excluded.errors)) each_code
+                          group by key) e)`,
+    [
+      deltas.map((d) => d.organizationId),
+      deltas.map((d) => d.keyId),
+      deltas.map((d) => d.engineId),
+      deltas.map((d) => d.day),
+      deltas.map((d) => d.requests),
+      deltas.map((d) => d.characters),
+      deltas.map((d) => d.inputTokens),
+      deltas.map((d) => d.outputTokens),
+      deltas.map((d) => d.memoryHits),
+      deltas.map((d) => JSON.stringify(d.errors)),
+    ],
+  );
+}
+
+export async function addMonthlyCharacters(sql: Sql, deltas: readonly MonthlyCharactersDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  await sql.query(
+    `insert into usage_monthly_characters as c (organization_id, key_id, month, characters)
+     select * from unnest($1::text[], $2::text[], $3::date[], $4::bigint[])
+     on conflict (organization_id, key_id, month) do update set characters = c.characters + excluded.characters`,
+    [
+      deltas.map((d) => d.organizationId),
+      deltas.map((d) => d.keyId),
+      deltas.map((d) => d.month),
+      deltas.map((d) => d.characters),
+    ],
+  );
+}
+
+export type UsageGroupBy = "day" | "key" | "engine";
+
+export interface UsageRow {
+  group: string;
+  requests: number;
+  characters: number;
+  inputTokens: number;
+  outputTokens: number;
+  memoryHits: number;
+  errors: Record<string, number>;
+}
+
+const GROUP_COLUMN: Record<UsageGroupBy, string> = {
+  day: "to_char(u.day, 'YYYY-MM-DD')",
+  key: "u.key_id",
+  engine: "u.engine_id",
+};
+
+/**
+ * Usage of an organization between two days (inclusive), grouped; `keyIds` null = every key,
+ * otherwise only those keys (a member's own).
+ */
+export async function queryUsage(
+  sql: Sql,
+  organizationId: string,
+  from: string,
+  to: string,
+  groupBy: UsageGroupBy,
+  keyIds: readonly string[] | null,
+): Promise<UsageRow[]> {
+  const group = GROUP_COLUMN[groupBy];
+  const rows = await sql.query<UsageRow>(
+    `select g.grp as "group", g.requests, g.characters, g."inputTokens", g."outputTokens", g."memoryHits",
+            coalesce((select jsonb_object_agg(e.code, e.total) from (
+               select key as code, sum(value::bigint) as total
+                 from usage_daily u2, jsonb_each_text(u2.errors)
+                where u2.organization_id = $1 and u2.day between $2::date and $3::date
+                  and ($4::text[] is null or u2.key_id = any($4::text[]))
+                  and ${group.replaceAll("u.", "u2.")} = g.grp
+                group by key) e), '{}'::jsonb) as errors
+       from (select ${group} as grp, sum(u.requests)::bigint as requests, sum(u.characters)::bigint as characters,
+                    sum(u.input_tokens)::bigint as "inputTokens", sum(u.output_tokens)::bigint as "outputTokens",
+                    sum(u.memory_hits)::bigint as "memoryHits"
+               from usage_daily u
+              where u.organization_id = $1 and u.day between $2::date and $3::date
+                and ($4::text[] is null or u.key_id = any($4::text[]))
+              group by ${group}) g
+      order by g.grp`,
+    [organizationId, from, to, keyIds],
+  );
+  return rows.map((row) => ({
+    group: row.group,
+    requests: Number(row.requests),
+    characters: Number(row.characters),
+    inputTokens: Number(row.inputTokens),
+    outputTokens: Number(row.outputTokens),
+    memoryHits: Number(row.memoryHits),
+    errors: Object.fromEntries(Object.entries(row.errors).map(([code, total]) => [code, Number(total)])),
+  }));
+}

@@ -19,6 +19,10 @@ export interface Config {
   sessionTtlHours: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
+  /** Where invitation emails go out (`smtp://user:pass@host:587`); unset: links are only shown to the inviter. */
+  smtpUrl: string | undefined;
+  /** The From address of those emails. */
+  mailFrom: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -47,5 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
+    smtpUrl: env.GLOSSA_SMTP_URL || undefined,
+    mailFrom: env.GLOSSA_MAIL_FROM || "Glossa <glossa@localhost>",
   };
 }

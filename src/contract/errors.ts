@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   csrf_rejected: 403,
   plan_entitlement_required: 403,
   owner_removed: 403,
+  user_deactivated: 403,
+  wrong_password: 403,
   engine_access_denied: 403,
   role_not_in_organization: 403,
   role_too_broad: 403,
@@ -26,6 +28,7 @@ export const ERROR_STATUS = {
   role_not_found: 404,
   engine_not_found: 404,
   key_not_found: 404,
+  invitation_not_found: 404,
 
   method_not_allowed: 405,
 

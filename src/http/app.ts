@@ -10,6 +10,7 @@ import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
+import { accountRoutes } from "./routes/account.js";
 import { adminRoutes } from "./routes/admin.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(accountRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

@@ -4,6 +4,7 @@ import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
+import type { Mailer } from "../services/mailer.js";
 import type { Sql } from "../storage/sql.js";
 
 /** What the HTTP (and MCP) adapters need from the shell; built once in `server.ts`. */
@@ -12,6 +13,8 @@ export interface AppDeps {
   sql: Sql;
   limiter: AuthFailureLimiter;
   lastUsed: LastUsedTracker;
+  /** Sends invitation emails; null without GLOSSA_SMTP_URL. */
+  mailer?: Mailer | null;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;
 }

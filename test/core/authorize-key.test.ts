@@ -15,7 +15,7 @@ const MEMBER = ["engine:access"];
 const NO_PERMISSIONS: string[] = [];
 
 function personal(org: { plan: Plan; rbac: boolean }, owner: KeyAuthorizationFacts["owner"]): KeyAuthorizationFacts {
-  return { kind: "personal", organization: org, owner, serviceRole: null, scopeEngineIds: [] };
+  return { kind: "personal", organization: org, ownerActive: true, owner, serviceRole: null, scopeEngineIds: [] };
 }
 function service(
   org: { plan: Plan; rbac: boolean },
@@ -25,6 +25,7 @@ function service(
   return {
     kind: "service",
     organization: org,
+    ownerActive: true,
     owner: null,
     serviceRole: rolePermissions ? { permissions: rolePermissions } : null,
     scopeEngineIds: scope,
@@ -153,5 +154,20 @@ describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_fo
   it("a reachable engine → allowed", () => {
     expect(authorizeEngine(some("eng_a"), { id: "eng_a" }, "eng_a")).toEqual({ ok: true });
     expect(authorizeEngine(REACH_ALL, { id: "eng_z" }, null)).toEqual({ ok: true });
+  });
+});
+
+describe("issue 14: a personal key whose creator is deactivated → 403 user_deactivated, whatever the plan", () => {
+  it.each([
+    ["free", false],
+    ["enterprise", true],
+  ] as const)("plan %s, rbac %s", (plan, rbac) => {
+    const facts = {
+      ...personal({ plan, rbac }, { rolePermissions: MEMBER, grantedEngineIds: [] }),
+      ownerActive: false,
+    };
+    expect(refusal(authorizeKey(facts))).toBe("403 user_deactivated");
+    expect(keyState(facts)).toBe("denied");
+    expect(reachOf({ ...facts, ownerActive: true })).not.toBe("user_deactivated");
   });
 });

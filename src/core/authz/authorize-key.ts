@@ -17,6 +17,8 @@ import {
 export interface KeyAuthorizationFacts {
   kind: KeyKind;
   organization: OrganizationEntitlement;
+  /** Personal keys: whether the creator's account is active (an instance admin may deactivate it). */
+  ownerActive: boolean;
   /** Personal keys: the creator's current membership, or null when they left the organization. */
   owner: { rolePermissions: readonly string[]; grantedEngineIds: readonly string[] } | null;
   /** Service keys: the key's role, or null when it has none. */
@@ -25,7 +27,7 @@ export interface KeyAuthorizationFacts {
   scopeEngineIds: readonly string[];
 }
 
-export type KeyDenialCode = "plan_entitlement_required" | "owner_removed";
+export type KeyDenialCode = "plan_entitlement_required" | "owner_removed" | "user_deactivated";
 
 /** Rules 2–4: whether an authenticated key may act at all, and which engines it reaches. */
 export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: EngineReach }, KeyDenialCode> {
@@ -41,6 +43,8 @@ export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: En
     return { ok: true, reach: { kind: "some", engineIds: new Set(facts.scopeEngineIds) } };
   }
 
+  // A deactivated creator's keys stop whatever the plan: deactivation is about the person.
+  if (!facts.ownerActive) return deny("user_deactivated");
   if (!rbacOn) return { ok: true, reach: REACH_ALL };
   if (!facts.owner) {
     return deny("owner_removed");

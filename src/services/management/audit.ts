@@ -28,3 +28,26 @@ export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promis
     details: event.details,
   });
 }
+
+/** An instance event, outside any organization's log: {@link InstanceEventAction}s only. */
+export type InstanceEventAction =
+  "user.password_changed" | "user.deactivated" | "user.reactivated" | "organization.deleted";
+
+/**
+ * Records an event about an account or a deleted organization, which no organization's log can
+ * hold (a deleted organization's log goes with it). Written in the transaction of the change.
+ */
+export async function auditInstance(
+  tx: Sql,
+  actorId: UserId,
+  event: Extract<OrgEvent, { action: InstanceEventAction }>,
+): Promise<void> {
+  await insertAuditEvent(tx, {
+    organizationId: null,
+    actorId,
+    action: event.action,
+    targetType: AUDIT_ACTION_TARGETS[event.action],
+    targetId: event.targetId,
+    details: event.details,
+  });
+}

@@ -114,7 +114,7 @@ export async function removeMember(sql: Sql, scope: MemberScope): Promise<void> 
     );
     await deleteMembership(tx, organizationId, userId);
     await audit(tx, actor, {
-      action: "member.removed",
+      action: actor.userId === userId ? "member.left" : "member.removed",
       targetId: userId,
       details: { email: member.email, roleName: member.roleName },
     });

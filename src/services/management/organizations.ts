@@ -4,11 +4,12 @@ import { AppError, ensure } from "../../core/errors/app-error.js";
 import { listAuditEvents } from "../../storage/repositories/audit.js";
 import { findEngine } from "../../storage/repositories/engines.js";
 import {
+  deleteOrganization as deleteOrganizationRow,
   findOrganization,
   updateOrganization as updateOrganizationRow,
 } from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
-import { audit } from "./audit.js";
+import { audit, auditInstance } from "./audit.js";
 import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { auditRecord, organizationRecord } from "./records.js";
 
@@ -72,4 +73,24 @@ export async function listAudit(
     limit: filter.limit ?? 100,
   });
   return rows.map(auditRecord);
+}
+
+/**
+ * Deletes the organization (owners only): its engines, roles, members, invitations and keys go
+ * with it, so its keys are refused (401) from the next call. Its audit log goes too; the deletion
+ * itself is kept as an instance event.
+ */
+export async function deleteOrganization(sql: Sql, scope: OrgScope): Promise<void> {
+  const { organizationId } = scope;
+  await inOrg(sql, scope, async (tx, actor) => {
+    if (!actor.isOwner) throw AppError.of("forbidden", { reason: "delete_organization" });
+    const org = await findOrganization(tx, organizationId);
+    if (!org) throw AppError.of("organization_not_found", { organizationId });
+    await deleteOrganizationRow(tx, organizationId);
+    await auditInstance(tx, actor.userId, {
+      action: "organization.deleted",
+      targetId: organizationId,
+      details: { name: org.name, plan: org.plan },
+    });
+  });
 }

@@ -51,7 +51,14 @@ export function organizationRecord(row: OrganizationRow): Organization {
 }
 
 export function userRecord(row: UserRow): User {
-  return { id: row.id, email: row.email, name: row.name, isAdmin: row.isAdmin, createdAt: iso(row.createdAt)! };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.isAdmin,
+    active: row.active,
+    createdAt: iso(row.createdAt)!,
+  };
 }
 
 export function roleRecord(row: RoleRow): RoleRecord {

@@ -21,6 +21,7 @@ export interface ApiKeyRow {
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
+  ownerActive: boolean;
 }
 
 const KEY_SELECT = `
@@ -28,7 +29,7 @@ const KEY_SELECT = `
          u.email as "ownerEmail", k.role_id as "roleId",
          coalesce((select array_agg(ke.engine_id order by ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as "engineIds",
          k.created_at as "createdAt", k.created_by as "createdBy", k.last_used_at as "lastUsedAt",
-         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember"
+         o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember", coalesce(u.active, true) as "ownerActive"
     from api_keys k
     join organizations o on o.id = k.organization_id
     left join users u on u.id = k.owner_id
@@ -39,6 +40,7 @@ export function stateFacts(row: ApiKeyRow): KeyAuthorizationFacts {
   return {
     kind: row.kind,
     organization: { plan: row.plan, rbac: row.rbac },
+    ownerActive: row.ownerActive,
     owner: row.ownerIsMember ? { rolePermissions: [], grantedEngineIds: [] } : null,
     serviceRole: null,
     scopeEngineIds: row.engineIds,
@@ -143,6 +145,7 @@ interface KeyCallRow {
   kind: KeyKind;
   ownerId: UserId | null;
   ownerEmail: string | null;
+  ownerActive: boolean;
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
@@ -179,6 +182,7 @@ export async function loadKeyCallContext(
     facts: {
       kind: row.kind,
       organization: { plan: row.plan, rbac: row.rbac },
+      ownerActive: row.ownerActive,
       owner: row.ownerIsMember
         ? { rolePermissions: row.ownerPermissions ?? [], grantedEngineIds: row.ownerGrants }
         : null,

@@ -4,7 +4,8 @@ import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface AuditEventInput {
-  organizationId: OrganizationId;
+  /** null: an instance event (a user's account, a deleted organization), outside any organization's log. */
+  organizationId: OrganizationId | null;
   actorId: UserId | null;
   action: AuditAction;
   targetType: AuditTargetType;

@@ -9,7 +9,12 @@ export const ORG_PAGES = [
 export type OrgPageId = (typeof ORG_PAGES)[number]["id"];
 
 export type Route =
-  { kind: "home" } | { kind: "admin" } | { kind: "org"; orgId: string; page: OrgPageId } | { kind: "not-found" };
+  | { kind: "home" }
+  | { kind: "admin" }
+  | { kind: "account" }
+  | { kind: "invitation"; token: string }
+  | { kind: "org"; orgId: string; page: OrgPageId }
+  | { kind: "not-found" };
 
 export function orgPath(orgId: string, page: OrgPageId = "keys"): string {
   return `/orgs/${encodeURIComponent(orgId)}/${page}`;
@@ -18,6 +23,9 @@ export function orgPath(orgId: string, page: OrgPageId = "keys"): string {
 export function parseRoute(path: string): Route {
   if (path === "/" || path === "") return { kind: "home" };
   if (path === "/admin") return { kind: "admin" };
+  if (path === "/account") return { kind: "account" };
+  const invitation = /^\/invitations\/([^/]+)\/?$/.exec(path);
+  if (invitation) return { kind: "invitation", token: decodeURIComponent(invitation[1]!) };
   const match = /^\/orgs\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(path);
   if (match) {
     const page = (match[2] ?? "keys") as OrgPageId;

@@ -2,9 +2,12 @@ import { request } from "./http";
 import type {
   ApiKey,
   AuditEvent,
+  CreatedInvitation,
   CreatedKey,
   Engine,
   EngineBody,
+  Invitation,
+  InvitationPreview,
   KeyKind,
   LocalizeResult,
   Me,
@@ -27,6 +30,23 @@ export const api = {
     request<Me>("POST", "/api/session", { email, password }, { quiet401: true }),
   signOut: () => request<void>("DELETE", "/api/session"),
   me: () => request<Me>("GET", "/api/me", undefined, { quiet401: true }),
+
+  // Account (issue 14)
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<void>("PUT", "/api/me/password", { currentPassword, newPassword }),
+  invitations: (orgId: string) =>
+    request<{ invitations: Invitation[] }>("GET", `${org(orgId)}/invitations`).then((body) => body.invitations),
+  invite: (orgId: string, body: { email: string; roleId: string }) =>
+    request<CreatedInvitation>("POST", `${org(orgId)}/invitations`, body),
+  withdrawInvitation: (orgId: string, invitationId: string) =>
+    request<void>("DELETE", `${org(orgId)}/invitations/${id(invitationId)}`),
+  previewInvitation: (token: string) =>
+    request<InvitationPreview>("GET", `/api/invitations/${id(token)}`, undefined, { quiet401: true }),
+  acceptInvitation: (token: string, body: { name?: string; password?: string }) =>
+    request<Me>("POST", `/api/invitations/${id(token)}/accept`, body, { quiet401: true }),
+  deleteOrganization: (orgId: string) => request<void>("DELETE", org(orgId)),
+  setUserActive: (userId: string, active: boolean) =>
+    request<User>("PUT", `/api/admin/users/${id(userId)}`, { active }),
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),

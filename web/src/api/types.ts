@@ -4,10 +4,13 @@
  */
 export type {
   AuditEvent,
+  CreatedInvitation,
   CreatedKey,
   CredentialField,
   EngineRecord as Engine,
   EnginePatchBody as EngineBody,
+  InvitationPreview,
+  InvitationRecord as Invitation,
   KeyKind,
   KeyRecord as ApiKey,
   LocalizeResponse as LocalizeResult,

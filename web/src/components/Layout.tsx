@@ -27,9 +27,9 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
         </AppLink>
         <OrgSwitcher me={me} orgId={orgId} page={orgPage} />
         <div className="topbar-user">
-          <span className="muted" title={me.email}>
+          <AppLink href="/account" className="muted" title={`Your account: ${me.email}`}>
             {me.email}
-          </span>
+          </AppLink>
           <button type="button" onClick={onSignOut}>
             Sign out
           </button>

@@ -1,9 +1,10 @@
 import { useOrgSession } from "../../session";
+import { DeleteOrganizationSection } from "./DeleteOrganizationSection";
 import { PlanEditor } from "./PlanEditor";
 
 /** The organization's plan: visible to every member, editable by instance admins. */
 export function PlanPage() {
-  const { org, me, reloadOrg } = useOrgSession();
+  const { org, me, myRole, reloadOrg } = useOrgSession();
   return (
     <>
       <div className="page-header">
@@ -33,6 +34,7 @@ export function PlanPage() {
       ) : (
         <p className="hint">Only an instance administrator can change the plan.</p>
       )}
+      {myRole?.isOwner && <DeleteOrganizationSection />}
     </>
   );
 }

@@ -31,10 +31,9 @@ describeInBrowser("dashboard: account self-service (issue 14)", () => {
 
   it("a manager invites an email on the Team page and gets the link to copy", async () => {
     await admin.getByRole("heading", { name: "Invite someone" }).waitFor();
-    await admin.getByLabel("Email", { exact: true }).first().waitFor();
     const form = admin.locator("form", { has: admin.getByRole("heading", { name: "Invite someone" }) });
-    await form.getByLabel("Email").fill(INVITEE.email);
-    await form.getByLabel("Role").selectOption({ label: "Member" });
+    await form.getByLabel("Address to invite").fill(INVITEE.email);
+    await form.getByLabel("Role to give").selectOption({ label: "Member" });
     await form.getByRole("button", { name: "Create invitation" }).click();
     const link = admin.getByRole("region", { name: "Invitation link" });
     await link.waitFor();

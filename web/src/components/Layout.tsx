@@ -27,8 +27,11 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
         </AppLink>
         <OrgSwitcher me={me} orgId={orgId} page={orgPage} />
         <div className="topbar-user">
-          <AppLink href="/account" className="muted" title={`Your account: ${me.email}`}>
+          <span className="muted" title={me.email}>
             {me.email}
+          </span>
+          <AppLink href="/account" className="topbar-link" aria-current={page === "account" ? "page" : undefined}>
+            Account
           </AppLink>
           <button type="button" onClick={onSignOut}>
             Sign out

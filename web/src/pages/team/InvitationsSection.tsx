@@ -35,7 +35,7 @@ export function InvitationsSection() {
       <form className="inline-form card" onSubmit={submit} aria-labelledby="invite-title">
         <h2 id="invite-title">Invite someone</h2>
         <div className="field">
-          <label htmlFor="invite-email">Email</label>
+          <label htmlFor="invite-email">Address to invite</label>
           <input
             id="invite-email"
             type="email"
@@ -45,7 +45,7 @@ export function InvitationsSection() {
           />
         </div>
         <div className="field">
-          <label htmlFor="invite-role">Role</label>
+          <label htmlFor="invite-role">Role to give</label>
           <select id="invite-role" value={roleId} onChange={(event) => setRoleId(event.target.value)}>
             {offered.map((role) => (
               <option key={role.id} value={role.id}>

@@ -102,7 +102,7 @@ export function EnginesPage() {
           ))}
         </ul>
       )}
-      {engines.data && <TryEnginePanel orgId={org.id} engines={engines.data} />}
+      {engines.data && <TryEnginePanel orgId={org.id} engines={engines.data} providers={providers.data ?? []} />}
 
       <EngineDialog
         orgId={org.id}

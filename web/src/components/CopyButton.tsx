@@ -4,7 +4,18 @@ import { useState } from "react";
  * Copies `text` to the clipboard and says so in words; where the clipboard is blocked it selects
  * the element `selectId` names so that Ctrl+C (⌘C) copies it.
  */
-export function CopyButton({ text, label = "Copy", selectId }: { text: string; label?: string; selectId?: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  selectId,
+  ariaLabel,
+}: {
+  text: string;
+  label?: string;
+  selectId?: string;
+  /** A name that says what is copied, where the visible label alone repeats (e.g. on every row). */
+  ariaLabel?: string;
+}) {
   const [status, setStatus] = useState("");
   const copy = async () => {
     try {
@@ -23,7 +34,7 @@ export function CopyButton({ text, label = "Copy", selectId }: { text: string; l
   };
   return (
     <span className="copy-button">
-      <button type="button" onClick={copy}>
+      <button type="button" className="copy" onClick={copy} aria-label={ariaLabel}>
         {label}
       </button>
       <span className="small" role="status" aria-live="polite">

@@ -10,6 +10,7 @@ import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
+import { HowToCallPanel } from "./HowToCallPanel";
 import { KeyTable } from "./KeyTable";
 import { SecretDialog } from "./SecretDialog";
 
@@ -36,6 +37,8 @@ export function KeysPage() {
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  /** After a key is created, the page keeps showing how to call it. */
+  const [justCreated, setJustCreated] = useState(false);
 
   const engines = context.data?.engines ?? [];
   const myMember = context.data?.members.find((member) => member.userId === me.id);
@@ -88,6 +91,9 @@ export function KeysPage() {
           />
         )}
       </div>
+      {(justCreated || keys.data?.length === 0) && (
+        <HowToCallPanel org={org} engines={context.data?.engines} canManage={canManage} />
+      )}
       {deactivated.data && deactivated.data.length > 0 && (
         <section className="section" aria-labelledby="deactivated-title">
           <h2 id="deactivated-title">Deactivated service keys</h2>
@@ -119,6 +125,7 @@ export function KeysPage() {
         onCreated={(result) => {
           setCreating(false);
           setCreated(result);
+          setJustCreated(true);
           void keys.reload();
         }}
       />

@@ -2,7 +2,12 @@ import { isId, type UserId } from "../../contract/ids.js";
 import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
-import { insertOrganization, listOrganizations, updatePlan } from "../../storage/repositories/organizations.js";
+import {
+  findOrganization,
+  insertOrganization,
+  listOrganizations,
+  updatePlan,
+} from "../../storage/repositories/organizations.js";
 import { findUserById, insertUser, listUsers, setUserActive } from "../../storage/repositories/users.js";
 import { deleteSessionsOfUser } from "../../storage/repositories/sessions.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
@@ -74,8 +79,10 @@ export async function changePlan(
   { plan, rbac }: { plan: Plan; rbac: boolean },
 ) {
   return sql.transaction(async (tx) => {
+    const before = await findOrganization(tx, organizationId);
     const org = await updatePlan(tx, organizationId, plan, rbac);
     if (!org) throw AppError.of("organization_not_found", { organizationId });
+    if (before && before.plan === plan && before.rbac === rbac) return organizationRecord(org);
     await audit(
       tx,
       { organizationId, userId: actorId },

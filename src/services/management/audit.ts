@@ -2,6 +2,7 @@ import { AUDIT_ACTION_TARGETS, type AuditAction, type AuditTargetId } from "../.
 import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import type { Sql } from "../../storage/sql.js";
+import { currentClientAddress } from "../request-context.js";
 
 /** Who acted on which organization: a member (an `OrgActor`), or an instance admin. */
 export interface AuditActor {
@@ -26,6 +27,7 @@ export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promis
     targetType: AUDIT_ACTION_TARGETS[event.action],
     targetId: event.targetId,
     details: event.details,
+    clientAddress: currentClientAddress(),
   });
 }
 
@@ -49,5 +51,6 @@ export async function auditInstance(
     targetType: AUDIT_ACTION_TARGETS[event.action],
     targetId: event.targetId,
     details: event.details,
+    clientAddress: currentClientAddress(),
   });
 }

@@ -82,6 +82,7 @@ export async function changeMemberRole(sql: Sql, scope: MemberScope, roleId: str
         ownerCount: await countOwners(tx, organizationId),
       }),
     );
+    if (member.roleId === role.id) return memberRecord(member);
     await updateMembershipRole(tx, organizationId, userId, role.id);
     await audit(tx, actor, {
       action: "member.role_changed",

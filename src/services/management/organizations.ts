@@ -1,3 +1,4 @@
+import { changesNothing } from "../../core/audit/changes.js";
 import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
@@ -46,7 +47,10 @@ export async function updateOrganization(
   return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const defaultEngineId = await defaultEngineOf(tx, organizationId, patch.defaultEngineId);
+    const before = (await findOrganization(tx, organizationId))!;
     const org = (await updateOrganizationRow(tx, organizationId, { name: patch.name, defaultEngineId }))!;
+    if (changesNothing(before, { name: org.name, defaultEngineId: org.defaultEngineId }))
+      return organizationRecord(org);
     await audit(tx, actor, { action: "organization.updated", targetId: organizationId, details: patch });
     return organizationRecord(org);
   });
@@ -60,6 +64,8 @@ export async function listAudit(
     actorId?: string | undefined;
     targetId?: string | undefined;
     before?: string | undefined;
+    since?: string | undefined;
+    until?: string | undefined;
     limit?: number | undefined;
   },
 ) {
@@ -70,6 +76,8 @@ export async function listAudit(
     actorId: filter.actorId,
     targetId: filter.targetId,
     before: filter.before ? new Date(filter.before) : undefined,
+    since: filter.since ? new Date(filter.since) : undefined,
+    until: filter.until ? new Date(filter.until) : undefined,
     limit: filter.limit ?? 100,
   });
   return rows.map(auditRecord);

@@ -104,8 +104,9 @@ export function auditRecord(row: AuditEventRow): AuditEvent {
     id: row.id,
     action: row.action,
     actor: { id: row.actorId, email: row.actorEmail },
-    target: { type: row.targetType, id: row.targetId },
+    target: { type: row.targetType, id: row.targetId, name: row.targetName },
     details: row.details,
+    clientAddress: row.clientAddress,
     createdAt: iso(row.createdAt)!,
   };
 }

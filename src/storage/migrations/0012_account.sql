@@ -21,6 +21,9 @@ create table invitations (
 create unique index invitations_token_hash_key on invitations (token_hash);
 create index invitations_org_idx on invitations (organization_id, created_at);
 
+-- The client address of each change, stored with its event (issue 14 item 8).
+alter table audit_events add column client_address text;
+
 -- As in 0004_engine_config_version.sql, plus the owner's active flag ("ownerActive").
 create or replace function glossa_key_call_context(p_secret_hash text, p_engine_id text) returns json
 language plpgsql stable as $fn$

@@ -21,6 +21,22 @@ import type {
 } from "./types";
 
 const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
+
+export interface AuditFilter {
+  action?: string;
+  actorId?: string;
+  targetId?: string;
+  since?: string;
+  until?: string;
+}
+
+function auditQuery(filter: AuditFilter & { before?: string; limit?: number }): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== "") query.set(name, String(value));
+  }
+  return query.size > 0 ? `?${query.toString()}` : "";
+}
 const id = encodeURIComponent;
 
 /** Typed calls to the management API (SPEC §5), one function per endpoint. */
@@ -50,15 +66,10 @@ export const api = {
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),
-  audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
-    const query = new URLSearchParams();
-    if (filter.action) query.set("action", filter.action);
-    if (filter.actorId) query.set("actorId", filter.actorId);
-    if (filter.before) query.set("before", filter.before);
-    if (filter.limit) query.set("limit", String(filter.limit));
-    const suffix = query.size > 0 ? `?${query.toString()}` : "";
-    return request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${suffix}`).then((body) => body.events);
-  },
+  audit: (orgId: string, filter: AuditFilter & { before?: string; limit?: number }) =>
+    request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${auditQuery(filter)}`).then((body) => body.events),
+  /** A plain link: the browser downloads the CSV with the session cookie. */
+  auditExportUrl: (orgId: string, filter: AuditFilter) => `${org(orgId)}/audit/export${auditQuery(filter)}`,
 
   // Roles
   roles: (orgId: string) => request<{ roles: Role[] }>("GET", `${org(orgId)}/roles`).then((body) => body.roles),

@@ -4,6 +4,8 @@ import type { CredentialField, Engine, EngineBody, ProviderInfo } from "../../ap
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { GlossaryEditor, glossaryRowErrors } from "./GlossaryEditor";
+import type { GlossaryRow } from "./glossaryCsv";
 import { parseJsonObject } from "./parseJsonObject";
 
 interface EngineDialogProps {
@@ -79,6 +81,18 @@ function EngineForm({
   const fields = describe(provider)?.credentials ?? [];
   const providerChanged = engine !== null && provider !== engine.provider;
   const storedCredentials = engine?.hasCredentials === true && !providerChanged;
+  // The glossary table is a view of the configuration's `glossary`: the JSON stays the one source.
+  const glossary: GlossaryRow[] | null = parsed.ok
+    ? Array.isArray(parsed.value.glossary)
+      ? (parsed.value.glossary as GlossaryRow[])
+      : []
+    : null;
+  const setGlossary = (rows: GlossaryRow[]) => {
+    if (!parsed.ok) return;
+    const { glossary: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(rows.length > 0 ? { ...rest, glossary: rows } : rest, null, 2));
+    setConfigEdited(true);
+  };
 
   const chooseProvider = (next: string) => {
     setProvider(next);
@@ -91,6 +105,8 @@ function EngineForm({
     event.preventDefault();
     if (!name.trim()) return setError("The engine needs a name.");
     if (!parsed.ok) return setError(parsed.error);
+    if (glossary?.some((row) => Object.keys(glossaryRowErrors(row)).length > 0))
+      return setError("The glossary is not complete: see the fields marked in it.");
     await run(async () => {
       const body: EngineBody = { name: name.trim(), provider, config: parsed.value, isDefault };
       const typed = removeCredentials ? [] : typedSecrets(fields, secretInputs.current);
@@ -174,6 +190,11 @@ function EngineForm({
             </label>
           )}
         </fieldset>
+      )}
+      {glossary ? (
+        <GlossaryEditor rows={glossary} onChange={setGlossary} />
+      ) : (
+        <p className="hint">Fix the configuration below to edit the glossary as a table.</p>
       )}
       <label htmlFor="engine-config">Configuration (JSON object)</label>
       <textarea

@@ -30,6 +30,7 @@ export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: En
       open={editing !== null}
       title={editing === "new" ? "Create an engine" : editing ? `Edit engine “${editing.name}”` : "Engine"}
       onClose={onClose}
+      className="wide-dialog"
     >
       {/* A new engine starts with the first provider, so its form waits for the provider list. */}
       {editing !== null && (editing !== "new" || providers.length > 0) && (

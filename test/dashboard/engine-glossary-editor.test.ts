@@ -106,4 +106,43 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
       { type: "custom_translation", term: "sign in", translation: "Anmelden", targetLocale: "de" },
     ]);
   });
+
+  it("ranks models per locale pair, reordered by keyboard and by mouse, and sets instructions per locale", async () => {
+    await page.getByRole("button", { name: "Create engine" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create an engine" });
+    await dialog.getByLabel("Name", { exact: true }).fill("Ranked");
+    await dialog.getByLabel("Provider").selectOption("pseudo");
+    await dialog.getByRole("button", { name: "Add model" }).click();
+    await dialog.getByLabel("Model 1", { exact: true }).fill("model-a");
+    await dialog.getByRole("button", { name: "Add model" }).click();
+    await dialog.getByLabel("Model 2", { exact: true }).fill("model-b");
+    await dialog.getByLabel("Target locale of model 2").fill("de");
+    await dialog.getByRole("button", { name: "Add model" }).click();
+    await dialog.getByLabel("Model 3", { exact: true }).fill("model-c");
+
+    // Keyboard: Move up on the third model makes it second.
+    await dialog.getByRole("button", { name: "Move up model 3" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.getByLabel("Model 2", { exact: true }).inputValue()).toBe("model-c");
+    // Mouse: Move down on the first model makes it second.
+    await dialog.getByRole("button", { name: "Move down model 1" }).click();
+    await expect.poll(() => dialog.getByLabel("Model 1", { exact: true }).inputValue()).toBe("model-c");
+
+    await dialog.getByRole("button", { name: "Add instructions" }).click();
+    await dialog.getByLabel("Instructions 1: target locale").fill("de");
+    await dialog.getByRole("button", { name: "Create engine" }).click();
+    expect(await dialog.getByText("Write the text, or delete this entry.").isVisible()).toBe(true);
+    await dialog.getByLabel("Instructions 1: text").fill("Address the reader with Sie.");
+    await expectAccessible(page, "engine dialog with models and instructions");
+    await screenshot(page, "engine-models-instructions");
+    await dialog.getByRole("button", { name: "Create engine" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const config = (await engineNamed("Ranked"))?.config;
+    expect(config.models).toEqual([
+      { model: "model-c", rank: 0 },
+      { model: "model-a", rank: 1 },
+      { model: "model-b", targetLocale: "de", rank: 0 },
+    ]);
+    expect(config.instructions).toEqual([{ targetLocale: "de", text: "Address the reader with Sie." }]);
+  });
 });

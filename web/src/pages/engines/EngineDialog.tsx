@@ -5,6 +5,8 @@ import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { GlossaryEditor, glossaryRowErrors } from "./GlossaryEditor";
+import { LocaleTextEditor, type LocaleTextRow } from "./LocaleTextEditor";
+import { ModelsEditor, type ModelRow } from "./ModelsEditor";
 import type { GlossaryRow } from "./glossaryCsv";
 import { parseJsonObject } from "./parseJsonObject";
 
@@ -88,12 +90,21 @@ function EngineForm({
       ? (parsed.value.glossary as GlossaryRow[])
       : []
     : null;
-  const setGlossary = (rows: GlossaryRow[]) => {
+  /** Sets one list of the configuration (removed when empty) and rewrites the JSON. */
+  const setList = (key: string, rows: readonly object[]) => {
     if (!parsed.ok) return;
-    const { glossary: _old, ...rest } = parsed.value;
-    setConfigText(JSON.stringify(rows.length > 0 ? { ...rest, glossary: rows } : rest, null, 2));
+    const { [key]: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(rows.length > 0 ? { ...rest, [key]: rows } : rest, null, 2));
     setConfigEdited(true);
   };
+  const setGlossary = (rows: GlossaryRow[]) => setList("glossary", rows);
+  const listOf = <Row,>(key: string): Row[] =>
+    parsed.ok && Array.isArray(parsed.value[key]) ? (parsed.value[key] as Row[]) : [];
+  const models = listOf<ModelRow>("models");
+  const instructions = listOf<LocaleTextRow>("instructions");
+  const brandVoice = listOf<LocaleTextRow>("brandVoice");
+  const incomplete =
+    models.some((row) => !row.model?.trim()) || [...instructions, ...brandVoice].some((row) => !row.text?.trim());
 
   const chooseProvider = (next: string) => {
     setProvider(next);
@@ -108,6 +119,7 @@ function EngineForm({
     if (!parsed.ok) return setError(parsed.error);
     if (glossary?.some((row) => Object.keys(glossaryRowErrors(row)).length > 0))
       return setError("The glossary is not complete: see the fields marked in it.");
+    if (incomplete) return setError("Some settings are not complete: see the fields marked above.");
     await run(async () => {
       const body: EngineBody = { name: name.trim(), provider, config: parsed.value, isDefault };
       const typed = removeCredentials ? [] : typedSecrets(fields, secretInputs.current);
@@ -193,9 +205,26 @@ function EngineForm({
         </fieldset>
       )}
       {glossary ? (
-        <GlossaryEditor rows={glossary} onChange={setGlossary} />
+        <>
+          <GlossaryEditor rows={glossary} onChange={setGlossary} />
+          <ModelsEditor rows={models} onChange={(rows) => setList("models", rows)} />
+          <LocaleTextEditor
+            legend="Instructions"
+            hint="What the model should know, per target locale (e.g. formal German)."
+            idPrefix="instructions"
+            rows={instructions}
+            onChange={(rows) => setList("instructions", rows)}
+          />
+          <LocaleTextEditor
+            legend="Brand voice"
+            hint="How your product speaks, per target locale."
+            idPrefix="brand-voice"
+            rows={brandVoice}
+            onChange={(rows) => setList("brandVoice", rows)}
+          />
+        </>
       ) : (
-        <p className="hint">Fix the configuration below to edit the glossary as a table.</p>
+        <p className="hint">Fix the configuration below to edit the glossary, models, instructions and brand voice.</p>
       )}
       <label htmlFor="engine-config">Configuration (JSON object)</label>
       <textarea

@@ -128,6 +128,9 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
     await dialog.getByRole("button", { name: "Move down model 1" }).click();
     await expect.poll(() => dialog.getByLabel("Model 1", { exact: true }).inputValue()).toBe("model-c");
 
+    await dialog.getByLabel("Requests at once").fill("99");
+    expect(await dialog.getByText("Between 1 and 32.").isVisible()).toBe(true);
+    await dialog.getByLabel("Requests at once").fill("4");
     await dialog.getByRole("button", { name: "Add instructions" }).click();
     await dialog.getByLabel("Instructions 1: target locale").fill("de");
     await dialog.getByRole("button", { name: "Create engine" }).click();
@@ -144,5 +147,6 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
       { model: "model-b", targetLocale: "de", rank: 0 },
     ]);
     expect(config.instructions).toEqual([{ targetLocale: "de", text: "Address the reader with Sie." }]);
+    expect(config.chunking).toEqual({ concurrency: 4 });
   });
 });

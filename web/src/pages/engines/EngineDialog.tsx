@@ -4,6 +4,7 @@ import type { CredentialField, Engine, EngineBody, ProviderInfo } from "../../ap
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { ChunkingEditor, chunkingError, type Chunking } from "./ChunkingEditor";
 import { GlossaryEditor, glossaryRowErrors } from "./GlossaryEditor";
 import { LocaleTextEditor, type LocaleTextRow } from "./LocaleTextEditor";
 import { ModelsEditor, type ModelRow } from "./ModelsEditor";
@@ -103,8 +104,20 @@ function EngineForm({
   const models = listOf<ModelRow>("models");
   const instructions = listOf<LocaleTextRow>("instructions");
   const brandVoice = listOf<LocaleTextRow>("brandVoice");
+  const chunking: Chunking =
+    parsed.ok && typeof parsed.value.chunking === "object" && parsed.value.chunking !== null
+      ? (parsed.value.chunking as Chunking)
+      : {};
+  const setChunking = (next: Chunking) => {
+    if (!parsed.ok) return;
+    const { chunking: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(Object.keys(next).length > 0 ? { ...rest, chunking: next } : rest, null, 2));
+    setConfigEdited(true);
+  };
   const incomplete =
-    models.some((row) => !row.model?.trim()) || [...instructions, ...brandVoice].some((row) => !row.text?.trim());
+    models.some((row) => !row.model?.trim()) ||
+    [...instructions, ...brandVoice].some((row) => !row.text?.trim()) ||
+    (["maxItems", "maxWords", "concurrency"] as const).some((key) => chunkingError(key, chunking[key]) !== null);
 
   const chooseProvider = (next: string) => {
     setProvider(next);
@@ -222,6 +235,7 @@ function EngineForm({
             rows={brandVoice}
             onChange={(rows) => setList("brandVoice", rows)}
           />
+          <ChunkingEditor value={chunking} onChange={setChunking} />
         </>
       ) : (
         <p className="hint">Fix the configuration below to edit the glossary, models, instructions and brand voice.</p>

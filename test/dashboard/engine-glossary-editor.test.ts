@@ -149,4 +149,27 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
     expect(config.instructions).toEqual([{ targetLocale: "de", text: "Address the reader with Sie." }]);
     expect(config.chunking).toEqual({ concurrency: 4 });
   });
+
+  it("shows the provider's own settings from the server's provider list, with errors in words", async () => {
+    await page.getByRole("button", { name: "Create engine" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create an engine" });
+    await dialog.getByLabel("Provider").selectOption("deepl");
+    const settings = dialog.getByRole("group", { name: "deepl settings" });
+    expect(await settings.getByLabel("Formality").locator("option").allTextContents()).toEqual([
+      "(default)",
+      "default",
+      "more",
+      "less",
+      "prefer_more",
+      "prefer_less",
+    ]);
+    await settings.getByLabel("Formality").selectOption("more");
+    expect(JSON.parse(await dialog.getByLabel("Configuration (JSON object)").inputValue()).formality).toBe("more");
+    await settings.getByLabel("Base url").fill("ftp://example.test");
+    expect(await settings.getByText("An http:// or https:// address").isVisible()).toBe(true);
+    await expectAccessible(page, "engine dialog with provider settings");
+    await screenshot(page, "engine-provider-settings");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
 });

@@ -8,6 +8,7 @@ import { ChunkingEditor, chunkingError, type Chunking } from "./ChunkingEditor";
 import { GlossaryEditor, glossaryRowErrors } from "./GlossaryEditor";
 import { LocaleTextEditor, type LocaleTextRow } from "./LocaleTextEditor";
 import { ModelsEditor, type ModelRow } from "./ModelsEditor";
+import { ProviderFields, providerFieldError, providerOwnFields } from "./ProviderFields";
 import type { GlossaryRow } from "./glossaryCsv";
 import { parseJsonObject } from "./parseJsonObject";
 
@@ -114,7 +115,18 @@ function EngineForm({
     setConfigText(JSON.stringify(Object.keys(next).length > 0 ? { ...rest, chunking: next } : rest, null, 2));
     setConfigEdited(true);
   };
+  const setField = (key: string, value: unknown) => {
+    if (!parsed.ok) return;
+    const { [key]: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(value === undefined ? rest : { ...rest, [key]: value }, null, 2));
+    setConfigEdited(true);
+  };
+  const configSchema = describe(provider)?.configSchema;
+  const providerFieldsWrong =
+    parsed.ok &&
+    providerOwnFields(configSchema).some(([key, schema]) => providerFieldError(schema, parsed.value[key]) !== null);
   const incomplete =
+    providerFieldsWrong ||
     models.some((row) => !row.model?.trim()) ||
     [...instructions, ...brandVoice].some((row) => !row.text?.trim()) ||
     (["maxItems", "maxWords", "concurrency"] as const).some((key) => chunkingError(key, chunking[key]) !== null);
@@ -219,6 +231,9 @@ function EngineForm({
       )}
       {glossary ? (
         <>
+          {parsed.ok && (
+            <ProviderFields provider={provider} configSchema={configSchema} config={parsed.value} onChange={setField} />
+          )}
           <GlossaryEditor rows={glossary} onChange={setGlossary} />
           <ModelsEditor rows={models} onChange={(rows) => setList("models", rows)} />
           <LocaleTextEditor

@@ -4,6 +4,7 @@ import type { OrganizationId } from "./contract/ids.js";
 import { buildApp, type BuildAppOptions } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
+import { createMailer } from "./services/mailer.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { JobWorker } from "./services/jobs/job-worker.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
@@ -67,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     jobs,
     clock,
     meter: new KeyCallMeter(rateLimiter, usage),
+    mailer: createMailer(config.smtpUrl, config.mailFrom),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),

@@ -40,6 +40,10 @@ export interface Config {
   slowRequestMs: number;
   /** Embedded store only: let V8 optimise PGlite's WebAssembly (TurboFan) at the cost of memory. */
   wasmTierUp: boolean;
+  /** Where invitation emails go out (`smtp://user:pass@host:587`); unset: links are only shown to the inviter. */
+  smtpUrl: string | undefined;
+  /** The From address of those emails. */
+  mailFrom: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -81,5 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: Math.max(300, integer(env, "GLOSSA_JOB_LEASE_MS", 30_000)),
     slowRequestMs: integer(env, "GLOSSA_SLOW_REQUEST_MS", 1000),
     wasmTierUp: env.GLOSSA_WASM_TIER_UP === "true" || env.GLOSSA_WASM_TIER_UP === "1",
+    smtpUrl: env.GLOSSA_SMTP_URL || undefined,
+    mailFrom: env.GLOSSA_MAIL_FROM || "Glossa <glossa@localhost>",
   };
 }

@@ -1,4 +1,4 @@
-import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "./ids.js";
+import type { EngineId, InvitationId, KeyId, OrganizationId, RoleId, UserId } from "./ids.js";
 
 /** What an audit event is about, and the id each kind of target has. */
 export interface AuditTargetIds {
@@ -7,6 +7,7 @@ export interface AuditTargetIds {
   role: RoleId;
   engine: EngineId;
   key: KeyId;
+  invitation: InvitationId;
 }
 export type AuditTargetType = keyof AuditTargetIds;
 
@@ -15,6 +16,14 @@ export const AUDIT_ACTION_TARGETS = {
   "organization.created": "organization",
   "organization.updated": "organization",
   "plan.changed": "organization",
+  "organization.deleted": "organization",
+  "user.password_changed": "user",
+  "user.deactivated": "user",
+  "user.reactivated": "user",
+  "invitation.created": "invitation",
+  "invitation.revoked": "invitation",
+  "invitation.accepted": "user",
+  "member.left": "user",
   "member.added": "user",
   "member.role_changed": "user",
   "member.removed": "user",

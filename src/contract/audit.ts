@@ -11,8 +11,17 @@ export const AuditEvent = Type.Object(
       Type.String({ enum: [...AUDIT_ACTIONS], description: "what happened, e.g. `key.created`" }),
     ),
     actor: Type.Object({ id: Nullable(Type.String()), email: Nullable(Type.String()) }),
-    target: Type.Object({ type: Type.String(), id: Nullable(Type.String()) }),
+    target: Type.Object({
+      type: Type.String(),
+      id: Nullable(Type.String()),
+      name: Nullable(Type.String(), {
+        description: "the target's current name (a user's name or email), or the name recorded when it is gone",
+      }),
+    }),
     details: Type.Record(Type.String(), Type.Unknown(), { description: "names and settings, never a secret" }),
+    clientAddress: Nullable(Type.String(), {
+      description: "the address of the client whose request made the change (behind a proxy: with GLOSSA_TRUST_PROXY)",
+    }),
     createdAt: Timestamp,
   },
   { title: "AuditEvent", description: "Who did what to which target, and when." },
@@ -30,6 +39,8 @@ export const AuditQuery = Type.Object({
   actorId: Type.Optional(Type.String({ maxLength: 100, description: "only events by this user" })),
   targetId: Type.Optional(Type.String({ maxLength: 100, description: "only events about this key, member, role …" })),
   before: Type.Optional(Type.String({ format: "date-time", description: "only events before this time (paging)" })),
+  since: Type.Optional(Type.String({ format: "date-time", description: "only events at or after this time" })),
+  until: Type.Optional(Type.String({ format: "date-time", description: "only events before this time" })),
   limit: Type.Optional(
     Type.String({ pattern: "^[0-9]{1,3}$", description: "at most this many events (100, at most 500)" }),
   ),

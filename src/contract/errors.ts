@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   csrf_rejected: 403,
   plan_entitlement_required: 403,
   owner_removed: 403,
+  user_deactivated: 403,
+  wrong_password: 403,
   engine_access_denied: 403,
   role_not_in_organization: 403,
   role_too_broad: 403,
@@ -29,6 +31,7 @@ export const ERROR_STATUS = {
   key_not_found: 404,
   job_not_found: 404,
   cli_session_not_found: 404,
+  invitation_not_found: 404,
 
   method_not_allowed: 405,
 

@@ -10,6 +10,7 @@ export * from "./engines.js";
 export * from "./fields.js";
 export * from "./health.js";
 export * from "./jobs.js";
+export * from "./invitations.js";
 export * from "./keys.js";
 export * from "./limits.js";
 export * from "./lingo.js";

@@ -9,6 +9,9 @@ export const User = Type.Object(
     email: Type.String(),
     name: Type.String(),
     isAdmin: Type.Boolean({ description: "an instance administrator" }),
+    active: Type.Boolean({
+      description: "false once deactivated: no sign-in, no sessions, personal keys refused with 403 user_deactivated",
+    }),
     createdAt: Timestamp,
   },
   { title: "User", description: "A user of the instance. No record holds a password or its hash." },
@@ -25,3 +28,12 @@ export const CreateUserBody = Type.Object({
   isAdmin: Type.Optional(Type.Boolean()),
 });
 export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const UserActiveBody = Type.Object({ active: Type.Boolean() });
+export type UserActiveBody = Static<typeof UserActiveBody>;
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  newPassword: Password,
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

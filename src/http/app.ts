@@ -7,11 +7,14 @@ import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerUsageHooks } from "./key-call.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
+import { runForClient } from "../services/request-context.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { RequestLog } from "./plugins/request-log.js";
+import { accountRoutes } from "./routes/account.js";
+import { auditExportRoutes } from "./routes/audit-export.js";
 import { adminRoutes } from "./routes/admin.js";
 import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
@@ -105,6 +108,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUsageHooks(app);
   registerJsonBody(app);
   registerCsrfGuard(app, deps.config.publicUrl, "/api/");
+  // After body parsing, so that the handler and its promises run inside the client's context.
+  app.addHook("preHandler", (request, _reply, done) => runForClient(request.ip, done));
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -143,6 +148,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(organizationRoutes(deps));
   await app.register(organizationJobRoutes(deps));
   await app.register(usageRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(auditExportRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

@@ -5,6 +5,7 @@ import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
 import type { KeyCallMeter } from "../services/limits/key-call.js";
+import type { Mailer } from "../services/mailer.js";
 import type { Sql } from "../storage/sql.js";
 import type { Clock } from "../services/clock.js";
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   clock: Clock;
   /** Rate limits, character quotas and usage counts of key-authenticated calls (SPEC §8). */
   meter: KeyCallMeter;
+  /** Sends invitation emails; null without GLOSSA_SMTP_URL. */
+  mailer?: Mailer | null;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;
 }

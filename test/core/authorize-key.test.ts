@@ -16,7 +16,7 @@ const NO_PERMISSIONS: string[] = [];
 const NOW = new Date("2026-01-01T00:00:00.000Z");
 
 function personal(org: { plan: Plan; rbac: boolean }, owner: KeyAuthorizationFacts["owner"]): KeyAuthorizationFacts {
-  return { kind: "personal", organization: org, owner, serviceRole: null, scopeEngineIds: [] };
+  return { kind: "personal", organization: org, ownerActive: true, owner, serviceRole: null, scopeEngineIds: [] };
 }
 function service(
   org: { plan: Plan; rbac: boolean },
@@ -26,6 +26,7 @@ function service(
   return {
     kind: "service",
     organization: org,
+    ownerActive: true,
     owner: null,
     serviceRole: rolePermissions ? { permissions: rolePermissions } : null,
     scopeEngineIds: scope,
@@ -170,5 +171,20 @@ describe("SPEC §8: an expired key → 401 key_expired naming the moment, before
     expect(refusal(decision)).toBe("401 key_expired");
     expect(decision.ok ? "" : AppError.fromDenial(decision).message).toContain(expiresAt.toISOString());
     expect(keyState(withExpiry, expiresAt)).toBe("expired");
+  });
+});
+
+describe("issue 14: a personal key whose creator is deactivated → 403 user_deactivated, whatever the plan", () => {
+  it.each([
+    ["free", false],
+    ["enterprise", true],
+  ] as const)("plan %s, rbac %s", (plan, rbac) => {
+    const facts = {
+      ...personal({ plan, rbac }, { rolePermissions: MEMBER, grantedEngineIds: [] }),
+      ownerActive: false,
+    };
+    expect(refusal(authorizeKey(facts, NOW))).toBe("403 user_deactivated");
+    expect(keyState(facts, NOW)).toBe("denied");
+    expect(reachOf({ ...facts, ownerActive: true })).not.toBe("user_deactivated");
   });
 });

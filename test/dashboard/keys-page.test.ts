@@ -153,7 +153,7 @@ describeInBrowser("dashboard: API keys page", () => {
       await page.keyboard.press("Tab");
       expect(
         await page.evaluate(
-          () => document.activeElement?.closest("dialog") !== null && document.activeElement !== document.body,
+          () => document.activeElement?.closest('[role="dialog"]') !== null && document.activeElement !== document.body,
         ),
       ).toBe(true);
     }

@@ -4,6 +4,8 @@ import { errorMessage, setUnauthenticatedListener } from "./api/http";
 import type { Me } from "./api/types";
 import { Layout } from "./components/Layout";
 import { navigate, useLocationPath } from "./hooks/useLocationPath";
+import { AcceptInvitationPage } from "./pages/account/AcceptInvitationPage";
+import { AccountPage } from "./pages/account/AccountPage";
 import { AdminPage } from "./pages/admin/AdminPage";
 import { CliLoginPage } from "./pages/CliLoginPage";
 import { LoginPage } from "./pages/LoginPage";
@@ -45,6 +47,18 @@ export function App() {
     }
   }, [me, route.kind, firstOrgId]);
 
+  if (route.kind === "invitation") {
+    return (
+      <AcceptInvitationPage
+        token={route.token}
+        onJoined={(orgId) => {
+          // The link leaves the address bar; a new account is signed in already, an existing one signs in.
+          navigate(orgId ? orgPath(orgId) : "/", { replace: true });
+          void reloadMe();
+        }}
+      />
+    );
+  }
   if (me === undefined) {
     return (
       <main className="centered" aria-busy="true">
@@ -70,6 +84,7 @@ export function App() {
         <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />
       )}
       {route.kind === "cli-login" && <CliLoginPage me={me} sessionId={route.sessionId} />}
+      {route.kind === "account" && <AccountPage me={me} reloadMe={reloadMe} />}
       {route.kind === "admin" && (me.isAdmin ? <AdminPage me={me} reloadMe={reloadMe} /> : <NotFound />)}
       {route.kind === "home" && !firstOrgId && !me.isAdmin && (
         <section>

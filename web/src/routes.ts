@@ -13,6 +13,8 @@ export type OrgPageId = (typeof ORG_PAGES)[number]["id"];
 export type Route =
   | { kind: "home" }
   | { kind: "admin" }
+  | { kind: "account" }
+  | { kind: "invitation"; token: string }
   | { kind: "org"; orgId: string; page: OrgPageId }
   | { kind: "cli-login"; sessionId: string }
   | { kind: "not-found" };
@@ -26,6 +28,9 @@ export function parseRoute(path: string): Route {
   if (path === "/admin") return { kind: "admin" };
   const cliLogin = /^\/cli-login\/([^/]+)\/?$/.exec(path);
   if (cliLogin) return { kind: "cli-login", sessionId: decodeURIComponent(cliLogin[1]!) };
+  if (path === "/account") return { kind: "account" };
+  const invitation = /^\/invitations\/([^/]+)\/?$/.exec(path);
+  if (invitation) return { kind: "invitation", token: decodeURIComponent(invitation[1]!) };
   const match = /^\/orgs\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(path);
   if (match) {
     const page = (match[2] ?? "keys") as OrgPageId;

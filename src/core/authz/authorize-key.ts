@@ -18,6 +18,8 @@ import {
 export interface KeyAuthorizationFacts {
   kind: KeyKind;
   organization: OrganizationEntitlement;
+  /** Personal keys: whether the creator's account is active (an instance admin may deactivate it). */
+  ownerActive: boolean;
   /** Personal keys: the creator's current membership, or null when they left the organization. */
   owner: { rolePermissions: readonly string[]; grantedEngineIds: readonly string[] } | null;
   /** Service keys: the key's role, or null when it has none. */
@@ -28,7 +30,7 @@ export interface KeyAuthorizationFacts {
   expiresAt?: Date | null;
 }
 
-export type KeyDenialCode = "key_expired" | "plan_entitlement_required" | "owner_removed";
+export type KeyDenialCode = "key_expired" | "plan_entitlement_required" | "owner_removed" | "user_deactivated";
 
 /**
  * Rules 2–4, after the expiry of SPEC §8 (checked first: an expired key is refused whatever else
@@ -50,6 +52,8 @@ export function authorizeKey(facts: KeyAuthorizationFacts, now: Date): Decision<
     return { ok: true, reach: { kind: "some", engineIds: new Set(facts.scopeEngineIds) } };
   }
 
+  // A deactivated creator's keys stop whatever the plan: deactivation is about the person.
+  if (!facts.ownerActive) return deny("user_deactivated");
   if (!rbacOn) return { ok: true, reach: REACH_ALL };
   if (!facts.owner) {
     return deny("owner_removed");

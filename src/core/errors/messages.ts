@@ -13,6 +13,8 @@ const FORBIDDEN = {
   instance_admin: "This needs an instance administrator.",
   raise_rate_limit:
     "A personal key's owner may only set a rate limit below the organization's default; org:manage_team may set any.",
+  deactivate_self: "You cannot deactivate your own account; ask another instance administrator.",
+  delete_organization: "Only an owner can delete the organization.",
 } as const;
 export type ForbiddenReason = keyof typeof FORBIDDEN;
 
@@ -41,6 +43,10 @@ export const ERROR_MESSAGES = {
       ? `${SERVICE_KEYS_NEED_PLAN}; this organization's plan does not include it, so the key is deactivated until the entitlement is restored.`
       : `${SERVICE_KEYS_NEED_PLAN}.`,
   owner_removed: () => "The user who created this personal key is no longer a member of the organization.",
+  user_deactivated: (p: { self?: boolean } = {}) =>
+    p.self
+      ? "Your account has been deactivated; ask an instance administrator."
+      : "The user who created this personal key has been deactivated.",
   engine_access_denied: (p: { engineId: string }) => `This key may not use engine ${p.engineId}.`,
   role_not_in_organization: (p: { roleId: string }) => `Role ${p.roleId} does not belong to this organization.`,
   role_too_broad: (p: { extraPermissions: readonly string[] } | { heldByServiceKeys: true }) =>
@@ -73,12 +79,15 @@ export const ERROR_MESSAGES = {
     p.status === "expired"
       ? "This CLI login session has expired; run the login command again."
       : `This CLI login session was already ${p.status}.`,
+  invitation_not_found: () =>
+    "This invitation link is not valid: it was already used, has expired (links last 7 days), or was withdrawn. Ask for a new one.",
 
   method_not_allowed: () =>
     "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",
 
   email_taken: (p: { email: string }) => `A user with email ${p.email} already exists.`,
   already_member: (p: { email: string }) => `${p.email} is already a member.`,
+  wrong_password: () => "The current password is incorrect.",
   last_owner: () => "An organization needs at least one owner.",
   role_name_taken: (p: { name: string }) => `A role named "${p.name}" already exists.`,
   key_not_rollable: (p: { keyId: string; expiresAt: string } | { keyId: string; rolledTo: string }) =>

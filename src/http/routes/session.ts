@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { NoContent } from "../../contract/fields.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LoginBody, Me } from "../../contract/session.js";
@@ -7,12 +8,28 @@ import { login, logout, me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
+/** Sets the session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. */
+export function setSessionCookie(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+): void {
+  const alwaysSecure = deps.config.publicUrl?.startsWith("https://") ?? false;
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: alwaysSecure || request.protocol === "https",
+    path: "/",
+    expires: expiresAt,
+  });
+}
+
 /** SPEC §5 session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
 export const sessionRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const alwaysSecure = deps.config.publicUrl?.startsWith("https://") ?? false;
-
     app.post(
       "/api/session",
       {
@@ -32,13 +49,7 @@ export const sessionRoutes =
           request.body,
           deps.config.sessionTtlHours,
         );
-        reply.setCookie(SESSION_COOKIE, token, {
-          httpOnly: true,
-          sameSite: "lax",
-          secure: alwaysSecure || request.protocol === "https",
-          path: "/",
-          expires: expiresAt,
-        });
+        setSessionCookie(deps, request, reply, token, expiresAt);
         return me(deps.sql, userId);
       },
     );

@@ -2,10 +2,17 @@ import { isId, type UserId } from "../../contract/ids.js";
 import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
-import { insertOrganization, listOrganizations, updatePlan } from "../../storage/repositories/organizations.js";
-import { findUserById, insertUser, listUsers } from "../../storage/repositories/users.js";
+import {
+  findOrganization,
+  insertOrganization,
+  listOrganizations,
+  updatePlan,
+} from "../../storage/repositories/organizations.js";
+import { findUserById, insertUser, listUsers, setUserActive } from "../../storage/repositories/users.js";
+import { deleteSessionsOfUser } from "../../storage/repositories/sessions.js";
+import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
-import { audit } from "./audit.js";
+import { audit, auditInstance } from "./audit.js";
 import type { OrgScope } from "./in-org.js";
 import { organizationRecord, userRecord } from "./records.js";
 
@@ -76,8 +83,13 @@ export async function changePlan(
   }: { plan: Plan; rbac: boolean; monthlyCharacterQuota?: number | null | undefined },
 ) {
   return sql.transaction(async (tx) => {
+    const before = await findOrganization(tx, organizationId);
     const org = await updatePlan(tx, organizationId, plan, rbac, monthlyCharacterQuota);
     if (!org) throw AppError.of("organization_not_found", { organizationId });
+    const quotaOf = (row: { monthlyCharacterQuota: number | string | null }) =>
+      row.monthlyCharacterQuota === null ? null : Number(row.monthlyCharacterQuota);
+    if (before && before.plan === plan && before.rbac === rbac && quotaOf(before) === quotaOf(org))
+      return organizationRecord(org);
     await audit(
       tx,
       { organizationId, userId: actorId },
@@ -88,5 +100,30 @@ export async function changePlan(
       },
     );
     return organizationRecord(org);
+  });
+}
+
+/**
+ * Deactivates or reactivates a user. Deactivation ends their sessions at once and their personal
+ * keys are refused from the next call (403 user_deactivated, read fresh by every key lookup).
+ * Nobody deactivates themselves, so an instance always keeps the admin who acts. A change that
+ * changes nothing records nothing.
+ */
+export async function setUserActiveAsAdmin(sql: Sql, actorId: UserId, userId: string, active: boolean) {
+  if (!isId("usr", userId)) throw AppError.of("user_not_found", { userId });
+  if (userId === actorId && !active) throw AppError.of("forbidden", { reason: "deactivate_self" });
+  return sql.transaction(async (tx) => {
+    const changed = await setUserActive(tx, userId, active);
+    if (!changed) throw AppError.of("user_not_found", { userId });
+    if (!active) await deleteSessionsOfUser(tx, userId, null);
+    if (changed.before !== active) {
+      const action = active ? "user.reactivated" : "user.deactivated";
+      const details = { email: changed.user.email };
+      await auditInstance(tx, actorId, { action, targetId: userId, details });
+      for (const org of await listOrganizationsOfUser(tx, userId)) {
+        await audit(tx, { organizationId: org.id, userId: actorId }, { action, targetId: userId, details });
+      }
+    }
+    return userRecord(changed.user);
   });
 }

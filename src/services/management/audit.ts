@@ -2,6 +2,7 @@ import { AUDIT_ACTION_TARGETS, type AuditAction, type AuditTargetId } from "../.
 import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import type { Sql } from "../../storage/sql.js";
+import { currentClientAddress } from "../request-context.js";
 
 /** Who acted on which organization: a member (an `OrgActor`), or an instance admin. */
 export interface AuditActor {
@@ -26,5 +27,30 @@ export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promis
     targetType: AUDIT_ACTION_TARGETS[event.action],
     targetId: event.targetId,
     details: event.details,
+    clientAddress: currentClientAddress(),
+  });
+}
+
+/** An instance event, outside any organization's log: {@link InstanceEventAction}s only. */
+export type InstanceEventAction =
+  "user.password_changed" | "user.deactivated" | "user.reactivated" | "organization.deleted";
+
+/**
+ * Records an event about an account or a deleted organization, which no organization's log can
+ * hold (a deleted organization's log goes with it). Written in the transaction of the change.
+ */
+export async function auditInstance(
+  tx: Sql,
+  actorId: UserId,
+  event: Extract<OrgEvent, { action: InstanceEventAction }>,
+): Promise<void> {
+  await insertAuditEvent(tx, {
+    organizationId: null,
+    actorId,
+    action: event.action,
+    targetType: AUDIT_ACTION_TARGETS[event.action],
+    targetId: event.targetId,
+    details: event.details,
+    clientAddress: currentClientAddress(),
   });
 }

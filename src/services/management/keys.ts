@@ -1,3 +1,4 @@
+import { changesNothing } from "../../core/audit/changes.js";
 import { isId, type EngineId, type KeyId, type OrganizationId, type RoleId } from "../../contract/ids.js";
 import { checkServiceKeyGuards, type ServiceKeyChange } from "../../core/authz/service-key-guards.js";
 import { canActOnKey, canManageTeam, listableKeyOwner } from "../../core/authz/team-rules.js";
@@ -278,6 +279,16 @@ export async function updateKey(sql: Sql, scope: KeyScope, input: UpdateKeyInput
     }
     await updateApiKey(tx, key.id, { name: input.name, roleId });
     await applyKeyLimits(tx, actor, key.id, input);
+    const after = await requireKey(tx, scope);
+    const fields = (row: typeof key) => ({
+      name: row.name,
+      roleId: row.roleId,
+      engineIds: row.engineIds,
+      rateLimitRequests: row.rateLimitRequests,
+      rateLimitWindowSeconds: row.rateLimitWindowSeconds,
+      monthlyCharacterLimit: row.monthlyCharacterLimit === null ? null : Number(row.monthlyCharacterLimit),
+    });
+    if (changesNothing(fields(key), fields(after))) return after;
     await audit(tx, actor, {
       action: "key.updated",
       targetId: key.id,

@@ -82,6 +82,7 @@ export async function changeMemberRole(sql: Sql, scope: MemberScope, roleId: str
         ownerCount: await countOwners(tx, organizationId),
       }),
     );
+    if (member.roleId === role.id) return memberRecord(member);
     await updateMembershipRole(tx, organizationId, userId, role.id);
     await audit(tx, actor, {
       action: "member.role_changed",
@@ -114,7 +115,7 @@ export async function removeMember(sql: Sql, scope: MemberScope): Promise<void> 
     );
     await deleteMembership(tx, organizationId, userId);
     await audit(tx, actor, {
-      action: "member.removed",
+      action: actor.userId === userId ? "member.left" : "member.removed",
       targetId: userId,
       details: { email: member.email, roleName: member.roleName },
     });

@@ -1,14 +1,16 @@
+import { changesNothing } from "../../core/audit/changes.js";
 import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { listAuditEvents } from "../../storage/repositories/audit.js";
 import { findEngine } from "../../storage/repositories/engines.js";
 import {
+  deleteOrganization as deleteOrganizationRow,
   findOrganization,
   updateOrganization as updateOrganizationRow,
 } from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
-import { audit } from "./audit.js";
+import { audit, auditInstance } from "./audit.js";
 import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { auditRecord, organizationRecord } from "./records.js";
 
@@ -50,12 +52,21 @@ export async function updateOrganization(
   return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const defaultEngineId = await defaultEngineOf(tx, organizationId, patch.defaultEngineId);
+    const before = (await findOrganization(tx, organizationId))!;
     const org = (await updateOrganizationRow(tx, organizationId, {
       name: patch.name,
       defaultEngineId,
       maxKeyLifetimeDays: patch.maxKeyLifetimeDays,
       defaultKeyRateLimit: patch.defaultKeyRateLimit,
     }))!;
+    const settings = (row: typeof org) => ({
+      name: row.name,
+      defaultEngineId: row.defaultEngineId,
+      maxKeyLifetimeDays: row.maxKeyLifetimeDays,
+      defaultRateLimitRequests: row.defaultRateLimitRequests,
+      defaultRateLimitWindowSeconds: row.defaultRateLimitWindowSeconds,
+    });
+    if (changesNothing(settings(before), settings(org))) return organizationRecord(org);
     await audit(tx, actor, { action: "organization.updated", targetId: organizationId, details: patch });
     return organizationRecord(org);
   });
@@ -69,6 +80,8 @@ export async function listAudit(
     actorId?: string | undefined;
     targetId?: string | undefined;
     before?: string | undefined;
+    since?: string | undefined;
+    until?: string | undefined;
     limit?: number | undefined;
   },
 ) {
@@ -79,7 +92,29 @@ export async function listAudit(
     actorId: filter.actorId,
     targetId: filter.targetId,
     before: filter.before ? new Date(filter.before) : undefined,
+    since: filter.since ? new Date(filter.since) : undefined,
+    until: filter.until ? new Date(filter.until) : undefined,
     limit: filter.limit ?? 100,
   });
   return rows.map(auditRecord);
+}
+
+/**
+ * Deletes the organization (owners only): its engines, roles, members, invitations and keys go
+ * with it, so its keys are refused (401) from the next call. Its audit log goes too; the deletion
+ * itself is kept as an instance event.
+ */
+export async function deleteOrganization(sql: Sql, scope: OrgScope): Promise<void> {
+  const { organizationId } = scope;
+  await inOrg(sql, scope, async (tx, actor) => {
+    if (!actor.isOwner) throw AppError.of("forbidden", { reason: "delete_organization" });
+    const org = await findOrganization(tx, organizationId);
+    if (!org) throw AppError.of("organization_not_found", { organizationId });
+    await deleteOrganizationRow(tx, organizationId);
+    await auditInstance(tx, actor.userId, {
+      action: "organization.deleted",
+      targetId: organizationId,
+      details: { name: org.name, plan: org.plan },
+    });
+  });
 }

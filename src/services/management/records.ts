@@ -62,7 +62,14 @@ export function organizationRecord(row: OrganizationRow): Organization {
 }
 
 export function userRecord(row: UserRow): User {
-  return { id: row.id, email: row.email, name: row.name, isAdmin: row.isAdmin, createdAt: iso(row.createdAt)! };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.isAdmin,
+    active: row.active,
+    createdAt: iso(row.createdAt)!,
+  };
 }
 
 export function roleRecord(row: RoleRow): RoleRecord {
@@ -108,8 +115,9 @@ export function auditRecord(row: AuditEventRow): AuditEvent {
     id: row.id,
     action: row.action,
     actor: { id: row.actorId, email: row.actorEmail },
-    target: { type: row.targetType, id: row.targetId },
+    target: { type: row.targetType, id: row.targetId, name: row.targetName },
     details: row.details,
+    clientAddress: row.clientAddress,
     createdAt: iso(row.createdAt)!,
   };
 }

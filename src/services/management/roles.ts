@@ -1,3 +1,4 @@
+import { changesNothing } from "../../core/audit/changes.js";
 import type { OrganizationId, RoleId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import type { Permission } from "../../contract/vocabulary.js";
@@ -77,6 +78,7 @@ export async function updateRole(
         throw AppError.of("role_too_broad", { heldByServiceKeys: true });
       }
       const updated = (await updateRoleRow(tx, roleId, { name: patch.name, permissions }))!;
+      if (changesNothing(role, { name: updated.name, permissions: updated.permissions })) return roleRecord(updated);
       await audit(tx, actor, {
         action: "role.updated",
         targetId: roleId,

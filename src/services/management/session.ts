@@ -23,10 +23,21 @@ export async function login(
   if (!found || !valid) {
     throw await limiter.fail(client, new AppError("invalid_credentials"));
   }
+  // Only the right password learns that the account is deactivated.
+  if (!found.active) throw AppError.of("user_deactivated", { self: true });
+  return openSession(sql, found.id, ttlHours);
+}
+
+/** A new session for the user; the raw token is for the cookie, the database keeps its hash. */
+export async function openSession(
+  sql: Sql,
+  userId: UserId,
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await insertSession(sql, hashSessionToken(token), found.id, expiresAt);
-  return { token, expiresAt, userId: found.id };
+  await insertSession(sql, hashSessionToken(token), userId, expiresAt);
+  return { token, expiresAt, userId };
 }
 
 export async function logout(sql: Sql, token: string | undefined): Promise<void> {

@@ -29,6 +29,7 @@ export interface ApiKeyRow {
   rateLimitRequests: number | null;
   rateLimitWindowSeconds: number | null;
   monthlyCharacterLimit: number | string | null;
+  ownerActive: boolean;
 }
 
 const KEY_SELECT = `
@@ -40,7 +41,7 @@ const KEY_SELECT = `
          (select n.id from api_keys n where n.rolled_from = k.id) as "rolledTo",
          o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember",
          k.rate_limit_requests as "rateLimitRequests", k.rate_limit_window_seconds as "rateLimitWindowSeconds",
-         k.monthly_character_limit as "monthlyCharacterLimit"
+         k.monthly_character_limit as "monthlyCharacterLimit", coalesce(u.active, true) as "ownerActive"
     from api_keys k
     join organizations o on o.id = k.organization_id
     left join users u on u.id = k.owner_id
@@ -51,6 +52,7 @@ export function stateFacts(row: ApiKeyRow): KeyAuthorizationFacts {
   return {
     kind: row.kind,
     organization: { plan: row.plan, rbac: row.rbac },
+    ownerActive: row.ownerActive,
     owner: row.ownerIsMember ? { rolePermissions: [], grantedEngineIds: [] } : null,
     serviceRole: null,
     scopeEngineIds: row.engineIds,
@@ -228,6 +230,7 @@ interface KeyCallRow {
   ownerId: UserId | null;
   ownerEmail: string | null;
   expiresAt: string | null;
+  ownerActive: boolean;
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
@@ -283,6 +286,7 @@ export async function loadKeyCallContext(
     facts: {
       kind: row.kind,
       organization: { plan: row.plan, rbac: row.rbac },
+      ownerActive: row.ownerActive,
       owner: row.ownerIsMember
         ? { rolePermissions: row.ownerPermissions ?? [], grantedEngineIds: row.ownerGrants }
         : null,

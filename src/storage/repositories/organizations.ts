@@ -139,3 +139,9 @@ export async function updateOrganization(
 export async function lockOrganization(tx: Sql, id: OrganizationId): Promise<void> {
   await tx.query("select id from organizations where id = $1 for no key update", [id]);
 }
+
+/** Deletes the organization; its roles, members, engines, keys and invitations go with it (cascade). */
+export async function deleteOrganization(tx: Sql, id: OrganizationId): Promise<boolean> {
+  const rows = await tx.query("delete from organizations where id = $1 returning id", [id]);
+  return rows.length > 0;
+}

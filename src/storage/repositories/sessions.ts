@@ -16,7 +16,7 @@ export async function findSessionUser(
   const [row] = await sql.query<{ userId: UserId; email: string; name: string; isAdmin: boolean }>(
     `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin"
        from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.expires_at > now()`,
+      where s.token_hash = $1 and s.expires_at > now() and u.active`,
     [tokenHash],
   );
   return row ?? null;
@@ -28,4 +28,12 @@ export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> 
 
 export async function deleteExpiredSessions(sql: Sql): Promise<void> {
   await sql.query("delete from sessions where expires_at <= now()");
+}
+
+/** Ends every session of the user except `keepTokenHash` (null: all of them). */
+export async function deleteSessionsOfUser(sql: Sql, userId: UserId, keepTokenHash: string | null): Promise<void> {
+  await sql.query("delete from sessions where user_id = $1 and ($2::text is null or token_hash <> $2)", [
+    userId,
+    keepTokenHash,
+  ]);
 }

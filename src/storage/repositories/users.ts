@@ -7,10 +7,11 @@ export interface UserRow {
   email: string;
   name: string;
   isAdmin: boolean;
+  active: boolean;
   createdAt: Date;
 }
 
-const USER_COLUMNS = `id, email, name, is_admin as "isAdmin", created_at as "createdAt"`;
+const USER_COLUMNS = `id, email, name, is_admin as "isAdmin", active, created_at as "createdAt"`;
 
 export async function insertUser(
   sql: Sql,
@@ -36,9 +37,9 @@ export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow 
 export async function findPasswordHashByEmail(
   sql: Sql,
   email: string,
-): Promise<{ id: UserId; passwordHash: string } | null> {
-  const [row] = await sql.query<{ id: UserId; passwordHash: string }>(
-    `select id, password_hash as "passwordHash" from users where lower(email) = lower($1)`,
+): Promise<{ id: UserId; passwordHash: string; active: boolean } | null> {
+  const [row] = await sql.query<{ id: UserId; passwordHash: string; active: boolean }>(
+    `select id, password_hash as "passwordHash", active from users where lower(email) = lower($1)`,
     [email],
   );
   return row ?? null;
@@ -51,4 +52,33 @@ export async function countUsers(sql: Sql): Promise<number> {
 
 export async function listUsers(sql: Sql): Promise<UserRow[]> {
   return sql.query<UserRow>(`select ${USER_COLUMNS} from users order by created_at, id`);
+}
+
+export async function findPasswordHashById(sql: Sql, id: UserId): Promise<string | null> {
+  const [row] = await sql.query<{ passwordHash: string }>(
+    `select password_hash as "passwordHash" from users where id = $1 for update`,
+    [id],
+  );
+  return row?.passwordHash ?? null;
+}
+
+export async function updatePasswordHash(sql: Sql, id: UserId, passwordHash: string): Promise<void> {
+  await sql.query("update users set password_hash = $2 where id = $1", [id, passwordHash]);
+}
+
+/** Sets the active flag; returns the user as it was before (null when there is none), in one statement. */
+export async function setUserActive(
+  sql: Sql,
+  id: UserId,
+  active: boolean,
+): Promise<{ before: boolean; user: UserRow } | null> {
+  const [row] = await sql.query<UserRow & { before: boolean }>(
+    `update users u set active = $2 from (select id, active as before from users where id = $1 for update) old
+      where u.id = old.id
+      returning old.before, u.id, u.email, u.name, u.is_admin as "isAdmin", u.active, u.created_at as "createdAt"`,
+    [id, active],
+  );
+  if (!row) return null;
+  const { before, ...user } = row;
+  return { before, user };
 }

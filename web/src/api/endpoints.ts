@@ -3,12 +3,15 @@ import type {
   ApiKey,
   AuditEvent,
   CliSession,
+  CreatedInvitation,
   CreatedKey,
   CreateKeyBody,
   Engine,
   EngineBody,
   JobStatus,
   JobSummary,
+  Invitation,
+  InvitationPreview,
   KeyKind,
   KeyList,
   LocalizeResult,
@@ -30,6 +33,22 @@ const usageQuery = (range: { from: string; to: string }, groupBy: UsageGroupBy) 
   `?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}&groupBy=${groupBy}`;
 
 const org = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
+
+export interface AuditFilter {
+  action?: string;
+  actorId?: string;
+  targetId?: string;
+  since?: string;
+  until?: string;
+}
+
+function auditQuery(filter: AuditFilter & { before?: string; limit?: number }): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== "") query.set(name, String(value));
+  }
+  return query.size > 0 ? `?${query.toString()}` : "";
+}
 const id = encodeURIComponent;
 
 /** Typed calls to the management API (SPEC §5), one function per endpoint. */
@@ -45,6 +64,23 @@ export const api = {
   approveCliSession: (sessionId: string, organizationId: string) =>
     request<CliSession>("POST", `/api/cli-sessions/${id(sessionId)}/approve`, { organizationId }),
 
+  // Account (issue 14)
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<void>("PUT", "/api/me/password", { currentPassword, newPassword }),
+  invitations: (orgId: string) =>
+    request<{ invitations: Invitation[] }>("GET", `${org(orgId)}/invitations`).then((body) => body.invitations),
+  invite: (orgId: string, body: { email: string; roleId: string }) =>
+    request<CreatedInvitation>("POST", `${org(orgId)}/invitations`, body),
+  withdrawInvitation: (orgId: string, invitationId: string) =>
+    request<void>("DELETE", `${org(orgId)}/invitations/${id(invitationId)}`),
+  previewInvitation: (token: string) =>
+    request<InvitationPreview>("GET", `/api/invitations/${id(token)}`, undefined, { quiet401: true }),
+  acceptInvitation: (token: string, body: { name?: string; password?: string }) =>
+    request<Me>("POST", `/api/invitations/${id(token)}/accept`, body, { quiet401: true }),
+  deleteOrganization: (orgId: string) => request<void>("DELETE", org(orgId)),
+  setUserActive: (userId: string, active: boolean) =>
+    request<User>("PUT", `/api/admin/users/${id(userId)}`, { active }),
+
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),
   updateOrganization: (
@@ -55,15 +91,10 @@ export const api = {
     request<UsageReport>("GET", `${org(orgId)}/usage${usageQuery(range, groupBy)}`),
   usageCsvUrl: (orgId: string, range: { from: string; to: string }, groupBy: UsageGroupBy) =>
     `${org(orgId)}/usage.csv${usageQuery(range, groupBy)}`,
-  audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
-    const query = new URLSearchParams();
-    if (filter.action) query.set("action", filter.action);
-    if (filter.actorId) query.set("actorId", filter.actorId);
-    if (filter.before) query.set("before", filter.before);
-    if (filter.limit) query.set("limit", String(filter.limit));
-    const suffix = query.size > 0 ? `?${query.toString()}` : "";
-    return request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${suffix}`).then((body) => body.events);
-  },
+  audit: (orgId: string, filter: AuditFilter & { before?: string; limit?: number }) =>
+    request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${auditQuery(filter)}`).then((body) => body.events),
+  /** A plain link: the browser downloads the CSV with the session cookie. */
+  auditExportUrl: (orgId: string, filter: AuditFilter) => `${org(orgId)}/audit/export${auditQuery(filter)}`,
 
   jobs: (orgId: string, status: JobStatus | "") =>
     request<{ jobs: JobSummary[] }>("GET", `${org(orgId)}/jobs${status ? `?status=${status}` : ""}`).then(

@@ -5,6 +5,7 @@
 export type {
   AuditEvent,
   CliSessionView as CliSession,
+  CreatedInvitation,
   CreatedKey,
   CreateKeyBody,
   CredentialField,
@@ -12,6 +13,8 @@ export type {
   JobStatus,
   JobSummary,
   EnginePatchBody as EngineBody,
+  InvitationPreview,
+  InvitationRecord as Invitation,
   KeyKind,
   KeyList,
   KeyRecord as ApiKey,

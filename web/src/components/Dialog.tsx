@@ -1,25 +1,20 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** Where typing should go when a dialog opens: its first field, else its first action (Cancel before a destructive one). */
+const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FIRST_ACTION = "button:not([disabled]):not(.icon-button), a[href]";
 
-/** Keeps Tab and Shift+Tab cycling inside the dialog (the native modal lets focus reach the browser UI). */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
-  if (event.key !== "Tab") return;
-  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.offsetParent !== null,
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
+/** Mounted inside the dialog: moves focus from the dialog itself to its first field on open. */
+function FocusFirstField() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const dialog = marker.current?.closest<HTMLElement>('[role="dialog"]');
+    const target =
+      dialog?.querySelector<HTMLElement>(FIRST_FIELD) ?? dialog?.querySelector<HTMLElement>(FIRST_ACTION) ?? null;
+    target?.focus();
+  }, []);
+  return <span ref={marker} hidden />;
 }
 
 interface DialogProps {
@@ -32,59 +27,35 @@ interface DialogProps {
 }
 
 /**
- * A modal built on the native <dialog>: `showModal()` makes the rest of the page inert, Tab
- * cycles inside it, Escape closes it, and focus returns to what opened it. Content is mounted only
- * while open, so nothing it showed stays in the DOM afterwards.
+ * A modal built on React Aria Components: the rest of the page is inert, Tab cycles inside it,
+ * Escape closes it, focus starts on the first field (so typing goes there and Enter submits its
+ * form) and returns to what opened it. Content is mounted only while open, so nothing it showed
+ * stays in the DOM afterwards. Clicking outside does not close it (a half-filled form survives).
  */
 export function Dialog({ open, title, onClose, children, className }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    if (!open && opener.current instanceof HTMLElement && opener.current.isConnected) {
-      opener.current.focus();
-      opener.current = null;
-    }
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    return () => {
-      if (dialog?.open) dialog.close();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      className={className ? `dialog ${className}` : "dialog"}
-      aria-labelledby={titleId}
-      onKeyDown={trapTab}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+    <ModalOverlay
+      isOpen={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
       }}
+      isDismissable={false}
+      className="dialog-overlay"
     >
-      {open && (
-        <div className="dialog-body">
+      <Modal className={className ? `dialog ${className}` : "dialog"}>
+        <AriaDialog className="dialog-body">
+          <FocusFirstField />
           <div className="dialog-header">
-            <h2 id={titleId}>{title}</h2>
+            <Heading slot="title" level={2}>
+              {title}
+            </Heading>
             <button type="button" className="icon-button" aria-label="Close dialog" onClick={onClose}>
               ×
             </button>
           </div>
           {children}
-        </div>
-      )}
-    </dialog>
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

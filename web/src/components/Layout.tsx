@@ -30,6 +30,9 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
           <span className="muted" title={me.email}>
             {me.email}
           </span>
+          <AppLink href="/account" className="topbar-link" aria-current={page === "account" ? "page" : undefined}>
+            Account
+          </AppLink>
           <button type="button" onClick={onSignOut}>
             Sign out
           </button>

@@ -3,6 +3,7 @@ import type { Me } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
+import { UserActiveButton } from "./UserActiveButton";
 import { PlanEditor } from "../plan/PlanEditor";
 import { CreateOrganizationForm } from "./CreateOrganizationForm";
 import { CreateUserForm } from "./CreateUserForm";
@@ -53,6 +54,7 @@ export function AdminPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<vo
                 <th scope="col">Name</th>
                 <th scope="col">Instance admin</th>
                 <th scope="col">Created</th>
+                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -62,6 +64,9 @@ export function AdminPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<vo
                   <td>{user.name || "—"}</td>
                   <td>{user.isAdmin ? "Yes" : "No"}</td>
                   <td>{formatDate(user.createdAt)}</td>
+                  <td>
+                    <UserActiveButton user={user} isSelf={user.id === me.id} onChanged={() => void users.reload()} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -6,16 +6,22 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
-import { AUDIT_ACTIONS, auditSummary } from "./auditText";
+import { AUDIT_ACTIONS, auditRange, auditSummary } from "./auditText";
 
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The organization's audit log, filterable by action and actor, newest first, older pages on demand. */
 export function AuditPage() {
-  const { org } = useOrgSession();
+  const { org, roles } = useOrgSession();
   const [action, setAction] = useState("");
   const [actorId, setActorId] = useState("");
+  const [targetId, setTargetId] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const filter = { action, actorId, targetId, ...auditRange(from, to) };
+  const filterKey = JSON.stringify(filter);
   const members = useLoader(() => api.members(org.id), [org.id]);
+  const engines = useLoader(() => api.engines(org.id), [org.id]);
   const [older, setOlder] = useState<{ events: AuditEvent[]; more: boolean; error: string | null }>({
     events: [],
     more: true,
@@ -23,8 +29,8 @@ export function AuditPage() {
   });
   const events = useLoader(async () => {
     setOlder({ events: [], more: true, error: null });
-    return api.audit(org.id, { action, actorId, limit: AUDIT_PAGE_SIZE });
-  }, [org.id, action, actorId]);
+    return api.audit(org.id, { ...filter, limit: AUDIT_PAGE_SIZE });
+  }, [org.id, filterKey]);
   const shown = [...(events.data ?? []), ...older.events];
   const hasMore = (events.data?.length ?? 0) === AUDIT_PAGE_SIZE && older.more;
 
@@ -35,7 +41,7 @@ export function AuditPage() {
       // Times on the wire have millisecond precision, the database's finer: ask from one
       // millisecond later and drop what is already shown, so events sharing a millisecond are not skipped.
       const before = new Date(new Date(last.createdAt).getTime() + 1).toISOString();
-      const page = await api.audit(org.id, { action, actorId, before, limit: AUDIT_PAGE_SIZE });
+      const page = await api.audit(org.id, { ...filter, before, limit: AUDIT_PAGE_SIZE });
       const seen = new Set(shown.map((event) => event.id));
       const fresh = page.filter((event) => !seen.has(event.id));
       setOlder({
@@ -76,7 +82,61 @@ export function AuditPage() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="audit-target">Target</label>
+          <select id="audit-target" value={targetId} onChange={(event) => setTargetId(event.target.value)}>
+            <option value="">Anything</option>
+            <optgroup label="Members">
+              {(members.data ?? []).map((member) => (
+                <option key={member.userId} value={member.userId}>
+                  {member.name || member.email}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Engines">
+              {(engines.data ?? []).map((engine) => (
+                <option key={engine.id} value={engine.id}>
+                  {engine.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Roles">
+              {roles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </optgroup>
+            <option value={org.id}>This organization</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">From</label>
+          <input
+            id="audit-from"
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">To</label>
+          <input
+            id="audit-to"
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </div>
       </form>
+      <p>
+        <a href={api.auditExportUrl(org.id, filter)} download>
+          Download CSV
+        </a>{" "}
+        <span className="small muted">(the events matching these filters, up to 10,000)</span>
+      </p>
       <ErrorNotice message={events.error ?? older.error} />
       {events.data && shown.length === 0 && <p className="empty">No events match.</p>}
       {events.data && shown.length > 0 && (
@@ -89,6 +149,7 @@ export function AuditPage() {
                 <th scope="col">Actor</th>
                 <th scope="col">Target</th>
                 <th scope="col">Details</th>
+                <th scope="col">Client address</th>
               </tr>
             </thead>
             <tbody>
@@ -100,10 +161,19 @@ export function AuditPage() {
                   </td>
                   <td data-label="Actor">{event.actor.email ?? event.actor.id ?? "system"}</td>
                   <td className="small" data-label="Target">
-                    {event.target.type} <code>{event.target.id}</code>
+                    {event.target.type} <strong>{event.target.name ?? event.target.id}</strong>
+                    {event.target.name && (
+                      <>
+                        {" "}
+                        <code className="muted">{event.target.id}</code>
+                      </>
+                    )}
                   </td>
                   <td className="small" data-label="Details">
                     {auditSummary(event)}
+                  </td>
+                  <td className="small" data-label="Client address">
+                    {event.clientAddress ?? "—"}
                   </td>
                 </tr>
               ))}

@@ -22,3 +22,19 @@ export function auditSummary(event: AuditEvent): string {
     parts.push(`keys live at most ${details.maxKeyLifetimeDays} days`);
   return parts.join(" · ");
 }
+
+/**
+ * A date range typed as two calendar days (`YYYY-MM-DD`, the reader's time zone) as the API's
+ * `since` / `until` instants: from the start of the first day to the end of the last.
+ */
+export function auditRange(from: string, to: string): { since?: string; until?: string } {
+  const startOf = (day: string) => new Date(`${day}T00:00:00`);
+  const range: { since?: string; until?: string } = {};
+  if (from && !Number.isNaN(startOf(from).getTime())) range.since = startOf(from).toISOString();
+  if (to && !Number.isNaN(startOf(to).getTime())) {
+    const end = startOf(to);
+    end.setDate(end.getDate() + 1);
+    range.until = end.toISOString();
+  }
+  return range;
+}

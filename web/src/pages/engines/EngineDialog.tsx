@@ -4,6 +4,12 @@ import type { CredentialField, Engine, EngineBody, ProviderInfo } from "../../ap
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { ChunkingEditor, chunkingError, type Chunking } from "./ChunkingEditor";
+import { GlossaryEditor, glossaryRowErrors } from "./GlossaryEditor";
+import { LocaleTextEditor, type LocaleTextRow } from "./LocaleTextEditor";
+import { ModelsEditor, type ModelRow } from "./ModelsEditor";
+import { ProviderFields, providerFieldError, providerOwnFields } from "./ProviderFields";
+import type { GlossaryRow } from "./glossaryCsv";
 import { parseJsonObject } from "./parseJsonObject";
 
 interface EngineDialogProps {
@@ -30,6 +36,7 @@ export function EngineDialog({ orgId, providers, credentialsStorable, editing, o
       open={editing !== null}
       title={editing === "new" ? "Create an engine" : editing ? `Edit engine “${editing.name}”` : "Engine"}
       onClose={onClose}
+      className="wide-dialog"
     >
       {/* A new engine starts with the first provider, so its form waits for the provider list. */}
       {editing !== null && (editing !== "new" || providers.length > 0) && (
@@ -89,6 +96,50 @@ function EngineForm({
   const providerChanged = engine !== null && provider !== engine.provider;
   const storedCredentials = engine?.hasCredentials === true && !providerChanged;
   const free = FREE_PROVIDERS.includes(provider);
+  // The glossary table is a view of the configuration's `glossary`: the JSON stays the one source.
+  const glossary: GlossaryRow[] | null = parsed.ok
+    ? Array.isArray(parsed.value.glossary)
+      ? (parsed.value.glossary as GlossaryRow[])
+      : []
+    : null;
+  /** Sets one list of the configuration (removed when empty) and rewrites the JSON. */
+  const setList = (key: string, rows: readonly object[]) => {
+    if (!parsed.ok) return;
+    const { [key]: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(rows.length > 0 ? { ...rest, [key]: rows } : rest, null, 2));
+    setConfigEdited(true);
+  };
+  const setGlossary = (rows: GlossaryRow[]) => setList("glossary", rows);
+  const listOf = <Row,>(key: string): Row[] =>
+    parsed.ok && Array.isArray(parsed.value[key]) ? (parsed.value[key] as Row[]) : [];
+  const models = listOf<ModelRow>("models");
+  const instructions = listOf<LocaleTextRow>("instructions");
+  const brandVoice = listOf<LocaleTextRow>("brandVoice");
+  const chunking: Chunking =
+    parsed.ok && typeof parsed.value.chunking === "object" && parsed.value.chunking !== null
+      ? (parsed.value.chunking as Chunking)
+      : {};
+  const setChunking = (next: Chunking) => {
+    if (!parsed.ok) return;
+    const { chunking: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(Object.keys(next).length > 0 ? { ...rest, chunking: next } : rest, null, 2));
+    setConfigEdited(true);
+  };
+  const setField = (key: string, value: unknown) => {
+    if (!parsed.ok) return;
+    const { [key]: _old, ...rest } = parsed.value;
+    setConfigText(JSON.stringify(value === undefined ? rest : { ...rest, [key]: value }, null, 2));
+    setConfigEdited(true);
+  };
+  const configSchema = describe(provider)?.configSchema;
+  const providerFieldsWrong =
+    parsed.ok &&
+    providerOwnFields(configSchema).some(([key, schema]) => providerFieldError(schema, parsed.value[key]) !== null);
+  const incomplete =
+    providerFieldsWrong ||
+    models.some((row) => !row.model?.trim()) ||
+    [...instructions, ...brandVoice].some((row) => !row.text?.trim()) ||
+    (["maxItems", "maxWords", "concurrency"] as const).some((key) => chunkingError(key, chunking[key]) !== null);
 
   const chooseProvider = (next: string) => {
     setProvider(next);
@@ -104,6 +155,9 @@ function EngineForm({
     const price = priceText.trim() === "" ? null : Number(priceText);
     if (price !== null && !(Number.isFinite(price) && price >= 0))
       return setError("The price must be a number of US dollars, 0 or more.");
+    if (glossary?.some((row) => Object.keys(glossaryRowErrors(row)).length > 0))
+      return setError("The glossary is not complete: see the fields marked in it.");
+    if (incomplete) return setError("Some settings are not complete: see the fields marked above.");
     await run(async () => {
       const config = {
         ...withoutPrice(parsed.value),
@@ -228,6 +282,32 @@ function EngineForm({
           </>
         )}
       </fieldset>
+      {glossary ? (
+        <>
+          {parsed.ok && (
+            <ProviderFields provider={provider} configSchema={configSchema} config={parsed.value} onChange={setField} />
+          )}
+          <GlossaryEditor rows={glossary} onChange={setGlossary} />
+          <ModelsEditor rows={models} onChange={(rows) => setList("models", rows)} />
+          <LocaleTextEditor
+            legend="Instructions"
+            hint="What the model should know, per target locale (e.g. formal German)."
+            idPrefix="instructions"
+            rows={instructions}
+            onChange={(rows) => setList("instructions", rows)}
+          />
+          <LocaleTextEditor
+            legend="Brand voice"
+            hint="How your product speaks, per target locale."
+            idPrefix="brand-voice"
+            rows={brandVoice}
+            onChange={(rows) => setList("brandVoice", rows)}
+          />
+          <ChunkingEditor value={chunking} onChange={setChunking} />
+        </>
+      ) : (
+        <p className="hint">Fix the configuration below to edit the glossary, models, instructions and brand voice.</p>
+      )}
       <label htmlFor="engine-config">Configuration (JSON object)</label>
       <textarea
         id="engine-config"

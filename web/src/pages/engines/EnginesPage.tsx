@@ -102,7 +102,9 @@ export function EnginesPage() {
           ))}
         </ul>
       )}
-      {engines.data && <TryEnginePanel orgId={org.id} engines={engines.data} />}
+      {engines.data && (
+        <TryEnginePanel orgId={org.id} engines={engines.data} providers={providers.data?.providers ?? []} />
+      )}
 
       <EngineDialog
         orgId={org.id}

@@ -1,21 +1,46 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
-import type { Engine, LocalizeResult } from "../../api/types";
+import { offeredPairs } from "../../../../src/core/engines/offered-pairs";
+import type { Engine, LocalizeResult, ProviderInfo } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { parseJsonObject } from "./parseJsonObject";
 
 const SAMPLE = JSON.stringify({ greeting: "Hello, world!", cta: { label: "Sign up" } }, null, 2);
 
-/** Runs a localize call on one engine with your session: you reach what your personal key would. */
-export function TryEnginePanel({ orgId, engines }: { orgId: string; engines: Engine[] }) {
+const pairKey = (pair: { sourceLocale: string; targetLocale: string }) => `${pair.sourceLocale}→${pair.targetLocale}`;
+
+/**
+ * Runs a localize call on one engine with your session: you reach what your personal key would.
+ * The locales start at a pair the engine's provider supports (`providers` from GET /api/providers),
+ * and the supported pairs are offered first; other locales can still be typed.
+ */
+export function TryEnginePanel({
+  orgId,
+  engines,
+  providers = [],
+}: {
+  orgId: string;
+  engines: Engine[];
+  providers?: ProviderInfo[];
+}) {
   const [engineId, setEngineId] = useState(engines.find((engine) => engine.isDefault)?.id ?? engines[0]?.id ?? "");
-  const [sourceLocale, setSourceLocale] = useState("en");
-  const [targetLocale, setTargetLocale] = useState("de");
+  /** Locales the user chose, for the engine they chose them for; another engine starts at its own first pair. */
+  const [chosen, setChosen] = useState<{ engineId: string; sourceLocale: string; targetLocale: string } | null>(null);
   const [dataText, setDataText] = useState(SAMPLE);
   const [result, setResult] = useState<LocalizeResult | null>(null);
   const { busy, error, setError, run } = useAction();
   const selectedId = engines.some((engine) => engine.id === engineId) ? engineId : (engines[0]?.id ?? "");
+  const provider = providers.find(
+    (known) => known.name === engines.find((engine) => engine.id === selectedId)?.provider,
+  );
+  const offered = provider ? offeredPairs(provider.supportedPairs) : [];
+  const fallback = offered[0] ?? { sourceLocale: "en", targetLocale: "de" };
+  const current = chosen?.engineId === selectedId ? chosen : { engineId: selectedId, ...fallback };
+  const { sourceLocale, targetLocale } = current;
+  const setSourceLocale = (value: string) => setChosen({ ...current, sourceLocale: value });
+  const setTargetLocale = (value: string) => setChosen({ ...current, targetLocale: value });
+  const offeredKey = offered.some((pair) => pairKey(pair) === pairKey(current)) ? pairKey(current) : "";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +70,33 @@ export function TryEnginePanel({ orgId, engines }: { orgId: string; engines: Eng
                 ))}
               </select>
             </div>
+            {provider && provider.supportedPairs.kind !== "any" && (
+              <div className="field">
+                <label htmlFor="try-pair">Supported pair</label>
+                <select
+                  id="try-pair"
+                  value={offeredKey}
+                  aria-describedby="try-pair-hint"
+                  onChange={(event) => {
+                    const pair = offered.find((candidate) => pairKey(candidate) === event.target.value);
+                    if (pair) setChosen({ engineId: selectedId, ...pair });
+                  }}
+                >
+                  {offered.length === 0 && <option value="">None installed</option>}
+                  {offeredKey === "" && offered.length > 0 && <option value="">Other (typed below)</option>}
+                  {offered.map((pair) => (
+                    <option key={pairKey(pair)} value={pairKey(pair)}>
+                      {pairKey(pair)}
+                    </option>
+                  ))}
+                </select>
+                <p id="try-pair-hint" className="small muted">
+                  {offered.length === 0
+                    ? `This ${provider.name} engine has no language pairs installed on the server.`
+                    : `The pairs this ${provider.name} engine can translate; other locales may be refused.`}
+                </p>
+              </div>
+            )}
             <div className="field">
               <label htmlFor="try-source">Source locale</label>
               <input

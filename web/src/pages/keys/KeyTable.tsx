@@ -1,3 +1,4 @@
+import { CopyButton } from "../../components/CopyButton";
 import type { ApiKey, Engine, KeyKind, Role } from "../../api/types";
 import { formatDate } from "../../components/format";
 import { KeyExpiry } from "./KeyExpiry";
@@ -73,6 +74,10 @@ export function KeyTable({
               </th>
               <td data-label="Key">
                 <code>{key.start}…</code>
+                <div className="small muted key-id">
+                  <code>{key.id}</code>{" "}
+                  <CopyButton text={key.id} label="Copy id" ariaLabel={`Copy id of ${key.name}`} />
+                </div>
               </td>
               {showOwner && <td data-label="Owner">{key.ownerEmail ?? "—"}</td>}
               {kind === "service" && (

@@ -12,6 +12,7 @@ import { CreateKeyDialog } from "./CreateKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
 import { KeySearch, Pager } from "./KeyListControls";
 import { lastDays } from "../usage/usageRange";
+import { HowToCallPanel } from "./HowToCallPanel";
 import { KeyTable } from "./KeyTable";
 import { RollKeyDialog } from "./RollKeyDialog";
 import { SecretDialog } from "./SecretDialog";
@@ -64,6 +65,8 @@ export function KeysPage() {
   // SPEC §8: only a personal key's owner rolls it; service keys need org:manage_team (the server checks again).
   const canRoll = (key: ApiKey) =>
     key.state === "active" && key.rolledTo === null && (key.kind === "service" ? canManage : key.ownerId === me.id);
+  /** After a key is created, the page keeps showing how to call it. */
+  const [justCreated, setJustCreated] = useState(false);
 
   const engines = context.data?.engines ?? [];
   const myMember = context.data?.members.find((member) => member.userId === me.id);
@@ -124,6 +127,9 @@ export function KeysPage() {
           </>
         )}
       </div>
+      {(justCreated || (keys.data?.total === 0 && !search)) && (
+        <HowToCallPanel org={org} engines={context.data?.engines} canManage={canManage} />
+      )}
       {deactivated.data && deactivated.data.length > 0 && (
         <section className="section" aria-labelledby="deactivated-title">
           <h2 id="deactivated-title">Deactivated service keys</h2>
@@ -156,6 +162,7 @@ export function KeysPage() {
         onCreated={(result) => {
           setCreating(false);
           setCreated(result);
+          setJustCreated(true);
           void keys.reload();
         }}
       />

@@ -1,11 +1,12 @@
 import { useOrgSession } from "../../session";
 import { KeyLifetimeSetting } from "./KeyLifetimeSetting";
 import { LimitsSection } from "./LimitsSection";
+import { DeleteOrganizationSection } from "./DeleteOrganizationSection";
 import { PlanEditor } from "./PlanEditor";
 
 /** The organization's plan (editable by instance admins) and its key settings (editable by team managers). */
 export function PlanPage() {
-  const { org, me, canManage, reloadOrg } = useOrgSession();
+  const { org, me, myRole, canManage, reloadOrg } = useOrgSession();
   return (
     <>
       <div className="page-header">
@@ -37,6 +38,7 @@ export function PlanPage() {
         <p className="hint">Only an instance administrator can change the plan.</p>
       )}
       <KeyLifetimeSetting org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
+      {myRole?.isOwner && <DeleteOrganizationSection />}
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { api } from "../../api/endpoints";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
+import { InvitationsSection } from "./InvitationsSection";
 import { MembersSection } from "./MembersSection";
 import { RolesSection } from "./RolesSection";
 
 /** Team: members with their roles and engine grants, and the organization's roles. */
 export function TeamPage() {
-  const { org } = useOrgSession();
+  const { org, canManage } = useOrgSession();
   const data = useLoader(async () => {
     const [members, engines] = await Promise.all([api.members(org.id), api.engines(org.id)]);
     return { members, engines };
@@ -22,6 +23,7 @@ export function TeamPage() {
         error={data.error}
         reload={data.reload}
       />
+      {canManage && <InvitationsSection />}
       <RolesSection />
     </>
   );

@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   registerProblemErrors(app);
   registerJsonBody(app);
-  registerCsrfGuard(app, deps.config.publicUrl, "/api/");
+  registerCsrfGuard(app, deps.config.publicUrl);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

@@ -18,7 +18,7 @@ declare module "fastify" {
   }
 }
 
-/** preHandler: resolves the session cookie to a user on every request (no cache), or 401. */
+/** onRequest: resolves the session cookie to a user on every request (no cache), or 401 before the body is read. */
 export function sessionAuth(sql: Sql) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = request.cookies[SESSION_COOKIE];

@@ -72,7 +72,7 @@ export const sessionRoutes =
           security: [{ session: [] }],
           response: { 200: Me, ...problemResponses(401, 503) },
         },
-        preHandler: sessionAuth(deps.sql),
+        onRequest: sessionAuth(deps.sql),
       },
       async (request) => me(deps.sql, currentUser(request).id),
     );

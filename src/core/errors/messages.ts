@@ -41,8 +41,10 @@ export const ERROR_MESSAGES = {
     "extraPermissions" in p
       ? `A service key's role may hold engine:access only; this role also holds ${p.extraPermissions.join(", ")}.`
       : `Service keys hold this role, and ${SERVICE_KEY_ROLE_RULE}.`,
-  engine_not_accessible: (p: { engineIds: readonly string[] }) =>
-    `You cannot reach engine ${p.engineIds.join(", ")}, so you cannot add it to a key's scope.`,
+  engine_not_accessible: (p: { engineIds: readonly string[] } | { roleReachesEveryEngine: true }) =>
+    "engineIds" in p
+      ? `You cannot reach engine ${p.engineIds.join(", ")}, so you cannot add it to a key's scope.`
+      : "This role holds engine:access, which reaches every engine; only someone who reaches every engine may give it to a key.",
 
   not_found: (p: { method: string; path: string }) => `No route ${p.method} ${p.path}.`,
   organization_not_found: (p: { organizationId: string }) => `Organization ${p.organizationId} was not found.`,

@@ -4,6 +4,7 @@ import type { OrganizationId } from "./contract/ids.js";
 import { buildApp, type BuildAppOptions } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
+import { SignInThrottle } from "./security/sign-in-throttle.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
 import { migrate } from "./storage/migrate.js";
@@ -32,12 +33,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await migrate(sql);
 
   const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
+  const signIn = {
+    perAddress: new AuthFailureLimiter(sql, config.authFailLimit, "sign-in "),
+    perAccount: new SignInThrottle(sql),
+  };
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
   const deps: AppDeps = {
     config,
     sql,
     limiter,
+    signIn,
     lastUsed,
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
@@ -49,7 +55,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   lastUsed.start(config.lastUsedFlushMs);
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
-    void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
+    void Promise.all([limiter.prune(), signIn.perAccount.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
       app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, 60_000);

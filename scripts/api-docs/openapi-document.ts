@@ -1,6 +1,7 @@
 import { loadConfig } from "../../src/config/config.js";
 import { buildApp } from "../../src/http/app.js";
 import { AuthFailureLimiter } from "../../src/security/auth-failure-limiter.js";
+import { SignInThrottle } from "../../src/security/sign-in-throttle.js";
 import { LastUsedTracker } from "../../src/services/last-used-tracker.js";
 import { StorageUnavailableError, type Sql } from "../../src/storage/sql.js";
 import type { OpenApiDocument } from "./markdown.js";
@@ -24,6 +25,7 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
       config: loadConfig({}),
       sql,
       limiter: new AuthFailureLimiter(sql, 0),
+      signIn: { perAddress: new AuthFailureLimiter(sql, 0), perAccount: new SignInThrottle(sql) },
       lastUsed: new LastUsedTracker(sql, () => {}),
     },
     { logger: false },

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
 
 /** Everything the server reads from the environment (SPEC §6), parsed once at start. */
 export interface Config {
@@ -12,7 +13,8 @@ export interface Config {
   publicUrl: string | undefined;
   bodyLimitBytes: number;
   authFailLimit: number;
-  trustProxy: boolean;
+  /** GLOSSA_TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDR ranges (src/config/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** How often coalesced `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
@@ -42,7 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.GLOSSA_PUBLIC_URL || undefined,
     bodyLimitBytes: integer(env, "GLOSSA_BODY_LIMIT", 10 * 1024 * 1024),
     authFailLimit: integer(env, "GLOSSA_AUTH_FAIL_LIMIT", 100),
-    trustProxy: env.GLOSSA_TRUST_PROXY === "true" || env.GLOSSA_TRUST_PROXY === "1",
+    trustProxy: parseTrustProxy(env.GLOSSA_TRUST_PROXY),
     logLevel: env.LOG_LEVEL || "info",
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),

@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
+import type { TrustProxy } from "../config/trust-proxy.js";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
@@ -17,6 +18,11 @@ import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
+
+/** A hop count as the function Fastify builds from one (its types omit the number form). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -65,7 +71,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
             ...(typeof options.logger === "object" ? options.logger : {}),
           },
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];

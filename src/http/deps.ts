@@ -1,6 +1,7 @@
 import type { Config } from "../config/config.js";
 import type { OrganizationId } from "../contract/ids.js";
 import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import type { SignInLimits } from "../services/management/session.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
@@ -10,7 +11,10 @@ import type { Sql } from "../storage/sql.js";
 export interface AppDeps {
   config: Config;
   sql: Sql;
+  /** Failed API-key authentications per client address. */
   limiter: AuthFailureLimiter;
+  /** Failed sign-ins: per address (counted apart from keys) and per account. */
+  signIn: SignInLimits;
   lastUsed: LastUsedTracker;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;

@@ -14,9 +14,11 @@ const WINDOW_MS = 60_000;
  * instance sees the same count (fixed one-minute windows). Successful calls never touch it.
  */
 export class AuthFailureLimiter {
+  /** `namespace` keeps separate counts in one table: API-key failures and sign-in failures never add up. */
   constructor(
     private readonly sql: Sql,
     private readonly limitPerMinute: number,
+    private readonly namespace = "",
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -35,7 +37,7 @@ export class AuthFailureLimiter {
   /** Throws 429 when the client already used up its failures (checked before expensive work such as password hashing). */
   async assertNotLimited(client: string): Promise<void> {
     const { start, retryAfterSeconds } = this.window();
-    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute)
+    if ((await countAuthFailures(this.sql, this.namespace + client, start)) >= this.limitPerMinute)
       throw this.limited(retryAfterSeconds);
   }
 
@@ -46,9 +48,9 @@ export class AuthFailureLimiter {
    */
   async fail(client: string, failure: AppError): Promise<AppError> {
     const { start, retryAfterSeconds } = this.window();
-    if ((await countAuthFailures(this.sql, client, start)) >= this.limitPerMinute)
+    if ((await countAuthFailures(this.sql, this.namespace + client, start)) >= this.limitPerMinute)
       return this.limited(retryAfterSeconds);
-    const count = await recordAuthFailure(this.sql, client, start);
+    const count = await recordAuthFailure(this.sql, this.namespace + client, start);
     return count > this.limitPerMinute ? this.limited(retryAfterSeconds) : failure;
   }
 

@@ -16,6 +16,12 @@ export type ForbiddenReason = keyof typeof FORBIDDEN;
 const SERVICE_KEYS_NEED_PLAN = "Service keys need the Enterprise plan with the RBAC entitlement";
 const SERVICE_KEY_ROLE_RULE = "a service key's role may hold engine:access only";
 
+function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
 /**
  * The user-facing message of every code that has a standard one, written once. Parameters name
  * what the message is about; codes whose message is specific to each case (`invalid_request`,
@@ -78,10 +84,12 @@ export const ERROR_MESSAGES = {
   secret_key_missing: () =>
     "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
 
-  rate_limited: (p: { cause: "auth_failures" | "other" }) =>
-    p.cause === "auth_failures"
-      ? "Too many failed authentication attempts from this address; try again later."
-      : "Too many requests.",
+  rate_limited: (p: { cause: "auth_failures" | "other" } | { cause: "sign_in_account"; retryAfterSeconds: number }) =>
+    p.cause === "sign_in_account"
+      ? `Too many failed sign-ins for this account. For your security, wait ${describeWait(p.retryAfterSeconds)} before trying again; each further failure makes the wait longer.`
+      : p.cause === "auth_failures"
+        ? "Too many failed authentication attempts from this address; try again later."
+        : "Too many requests.",
 
   client_closed_request: () => "The client closed the connection before the response.",
   internal_error: () => "Something went wrong on our side.",

@@ -27,7 +27,7 @@ export const sessionRoutes =
       async (request, reply) => {
         const { token, expiresAt, userId } = await login(
           deps.sql,
-          deps.limiter,
+          deps.signIn,
           request.ip,
           request.body,
           deps.config.sessionTtlHours,

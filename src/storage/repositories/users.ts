@@ -44,6 +44,10 @@ export async function findPasswordHashByEmail(
   return row ?? null;
 }
 
+export async function updatePasswordHash(sql: Sql, userId: UserId, passwordHash: string): Promise<void> {
+  await sql.query("update users set password_hash = $2 where id = $1", [userId, passwordHash]);
+}
+
 export async function countUsers(sql: Sql): Promise<number> {
   const [row] = await sql.query<{ count: number }>("select count(*)::int as count from users");
   return row!.count;

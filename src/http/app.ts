@@ -1,14 +1,16 @@
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { TrustProxy } from "../config/trust-proxy.js";
+import { AppError } from "../core/errors/app-error.js";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
+import { redactUrl } from "./redact-url.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -68,6 +70,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
               ],
               censor: "[redacted]",
             },
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(typeof options.logger === "object" ? options.logger : {}),
           },
     bodyLimit: deps.config.bodyLimitBytes,
@@ -83,6 +94,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // An escaped U+0000 anywhere in the path or query (ids, filters): no field accepts it.
+    if (/%00/i.test(request.url)) {
+      throw AppError.invalidRequest("The URL contains the character U+0000, which no parameter accepts.", [
+        { path: "/", message: "contains %00" },
+      ]);
+    }
   });
   // Graceful shutdown: responses finishing while the server closes also close their
   // keep-alive connection, so close() does not wait for idle sockets to time out.

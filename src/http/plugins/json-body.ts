@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
+import { containsNul } from "../../core/content/contains-nul.js";
 import { jsonDepth } from "../../core/content/walk-strings.js";
 
 export const MAX_JSON_DEPTH = 64;
@@ -8,7 +9,8 @@ export const INVALID_JSON_BODY = "The body is not valid JSON.";
 /**
  * Parses JSON bodies with plain `JSON.parse`, so keys such as `__proto__` and `constructor`
  * stay ordinary own properties (SPEC §3 keeps them), and bounds nesting depth. An empty body
- * parses to undefined, and the route's schema decides whether that is acceptable. No other
+ * parses to undefined, and the route's schema decides whether that is acceptable. U+0000 is
+ * refused in every string and property name (PostgreSQL text cannot hold it). No other
  * media type is accepted: anything else is 415.
  */
 export function registerJsonBody(app: FastifyInstance): void {
@@ -22,6 +24,15 @@ export function registerJsonBody(app: FastifyInstance): void {
     } catch (error) {
       return done(
         AppError.invalidRequest(INVALID_JSON_BODY, [{ path: "/", message: (error as Error).message }]),
+        undefined,
+      );
+    }
+    // JSON can carry U+0000 only as an escape, so bodies without one skip the walk.
+    if (text.includes("\\u0000") && containsNul(parsed)) {
+      return done(
+        AppError.invalidRequest("The body contains the character U+0000, which no field accepts.", [
+          { path: "/", message: "contains U+0000" },
+        ]),
         undefined,
       );
     }

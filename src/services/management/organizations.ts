@@ -1,4 +1,5 @@
 import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
+import { parseTimestamp } from "../../core/time/parse-timestamp.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { listAuditEvents } from "../../storage/repositories/audit.js";
@@ -68,7 +69,7 @@ export async function listAudit(
     action: filter.action,
     actorId: filter.actorId,
     targetId: filter.targetId,
-    before: filter.before ? new Date(filter.before) : undefined,
+    before: filter.before ? parseTimestamp(filter.before, "before") : undefined,
     limit: filter.limit ?? 100,
   });
   return rows.map(auditRecord);

@@ -1,11 +1,25 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { mkdir } from "node:fs/promises";
+import { lockDataFolder } from "./folder-lock.js";
 import { classifyStorageError, type Sql } from "./sql.js";
 
-/** Embedded PostgreSQL (WASM) in a data folder, or in memory for `memory://`. */
+/**
+ * Embedded PostgreSQL (WASM) in a data folder, or in memory for `memory://`. A folder is
+ * locked for this process until `close()`: a second opener fails with the holder's PID.
+ */
 export async function createPgliteSql(dataDir: string): Promise<Sql> {
-  if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  let unlock = () => {};
+  if (!dataDir.startsWith("memory://")) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = lockDataFolder(dataDir);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 
   const run = async <Row>(target: PGlite | Transaction, text: string, params?: readonly unknown[]) => {
     try {
@@ -33,6 +47,12 @@ export async function createPgliteSql(dataDir: string): Promise<Sql> {
     exec: async (script) => {
       await db.exec(script);
     },
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

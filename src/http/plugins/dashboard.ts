@@ -84,13 +84,13 @@ export async function registerDashboard(app: FastifyInstance, root: string = DEF
     index: false,
     serveDotFiles: false,
     cacheControl: false,
-    setHeaders: (res, path) => {
+    setHeaders: (reply, path) => {
       if (path.endsWith(".html")) {
-        res.setHeader("content-security-policy", DASHBOARD_CSP);
-        res.setHeader("x-frame-options", "DENY");
-        res.setHeader("cache-control", "no-cache");
+        reply.header("content-security-policy", DASHBOARD_CSP);
+        reply.header("x-frame-options", "DENY");
+        reply.header("cache-control", "no-cache");
       } else if (path.includes(`${sep}assets${sep}`)) {
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        reply.header("cache-control", "public, max-age=31536000, immutable");
       }
     },
   });

@@ -19,6 +19,8 @@ export interface Config {
   /** How often coalesced `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
   sessionTtlHours: number;
+  /** A session unused for this long ends (GLOSSA_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
 }
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "info",
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
+    sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
   };
 }

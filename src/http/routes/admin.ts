@@ -18,7 +18,7 @@ import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/sessi
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addHook("onRequest", sessionAuth(deps.sql));
+    app.addHook("onRequest", sessionAuth(deps));
     app.addHook("onRequest", async (request) => requireInstanceAdmin(request));
     const route = { tags: ["admin"], security: [{ session: [] }] };
 

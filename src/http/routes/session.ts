@@ -6,13 +6,12 @@ import { SESSION_COOKIE } from "../../security/session-token.js";
 import { login, logout, me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { setSessionCookie } from "../session-cookie.js";
 
 /** SPEC §5 session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
 export const sessionRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const alwaysSecure = deps.config.publicUrl?.startsWith("https://") ?? false;
-
     app.post(
       "/api/session",
       {
@@ -32,13 +31,7 @@ export const sessionRoutes =
           request.body,
           deps.config.sessionTtlHours,
         );
-        reply.setCookie(SESSION_COOKIE, token, {
-          httpOnly: true,
-          sameSite: "lax",
-          secure: alwaysSecure || request.protocol === "https",
-          path: "/",
-          expires: expiresAt,
-        });
+        setSessionCookie(request, reply, deps.config.publicUrl, token, expiresAt);
         return me(deps.sql, userId);
       },
     );
@@ -72,7 +65,7 @@ export const sessionRoutes =
           security: [{ session: [] }],
           response: { 200: Me, ...problemResponses(401, 503) },
         },
-        onRequest: sessionAuth(deps.sql),
+        onRequest: sessionAuth(deps),
       },
       async (request) => me(deps.sql, currentUser(request).id),
     );

@@ -15,6 +15,7 @@ import { isUniqueViolation, type Sql } from "../../storage/sql.js";
 import { audit } from "./audit.js";
 import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { roleRecord } from "./records.js";
+import { flagSessionsOfRole } from "../../storage/repositories/sessions.js";
 
 export type RoleScope = OrgScope & { roleId: RoleId };
 
@@ -77,6 +78,7 @@ export async function updateRole(
         throw AppError.of("role_too_broad", { heldByServiceKeys: true });
       }
       const updated = (await updateRoleRow(tx, roleId, { name: patch.name, permissions }))!;
+      if (permissions) await flagSessionsOfRole(tx, organizationId, roleId);
       await audit(tx, actor, {
         action: "role.updated",
         targetId: roleId,

@@ -5,6 +5,7 @@ import { problemResponses } from "../contract/problem.js";
 import { problem } from "../core/errors/problem.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
+import { registerKeyPrecheck } from "../http/plugins/key-precheck.js";
 import { authenticateKey } from "../services/key-auth.js";
 import { createMcpServer } from "./server.js";
 
@@ -55,6 +56,7 @@ const OTHER_METHODS_SCHEMA = { hide: true, response: problemResponses(405) };
 export const mcpRoutes =
   (deps: AppDeps) =>
   async (app: FastifyInstance): Promise<void> => {
+    registerKeyPrecheck(app, deps);
     app.post("/mcp", { schema: POST_SCHEMA }, async (request, reply) => {
       await refuseUnauthenticated(deps, request);
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
 import { containsNul } from "../../core/content/contains-nul.js";
-import { jsonDepth } from "../../core/content/walk-strings.js";
+import { countStrings, jsonDepth } from "../../core/content/walk-strings.js";
 
 export const MAX_JSON_DEPTH = 64;
+/** Strings (values and property names) one request body may hold: past it, 413 before any other work. */
+export const MAX_STRINGS_PER_REQUEST = 100_000;
 export const INVALID_JSON_BODY = "The body is not valid JSON.";
 
 /**
@@ -41,6 +43,15 @@ export function registerJsonBody(app: FastifyInstance): void {
         AppError.invalidRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [
           { path: "/", message: "too deeply nested" },
         ]),
+        undefined,
+      );
+    }
+    if (countStrings(parsed, MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST) {
+      return done(
+        new AppError(
+          "payload_too_large",
+          `The body holds more than ${MAX_STRINGS_PER_REQUEST} strings (values and property names); split it into several requests.`,
+        ),
         undefined,
       );
     }

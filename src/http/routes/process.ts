@@ -15,12 +15,14 @@ import { whoami } from "../../services/whoami.js";
 import { clientGoneSignal } from "../client-gone.js";
 import { keyAuthDeps, localizeDeps, type AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
+import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const authDeps = keyAuthDeps(deps);
+    registerKeyPrecheck(app, deps);
     const route = { tags: ["localization"], security: [{ apiKey: [] }] };
 
     app.post(

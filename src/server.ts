@@ -4,6 +4,7 @@ import type { OrganizationId } from "./contract/ids.js";
 import { buildApp, type BuildAppOptions } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
+import { BufferedFailureLimiter } from "./security/buffered-failure-limiter.js";
 import { SignInThrottle } from "./security/sign-in-throttle.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
@@ -11,6 +12,9 @@ import { migrate } from "./storage/migrate.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
+
+/** How often failed-key counts held in memory are written to the shared count. */
+const KEY_FAILURE_FLUSH_MS = 1_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,7 +36,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const sql = options.sql ?? (await openSql(config));
   await migrate(sql);
 
-  const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
+  const limiter = new BufferedFailureLimiter(sql, config.authFailLimit);
   const signIn = {
     perAddress: new AuthFailureLimiter(sql, config.authFailLimit, "sign-in "),
     perAccount: new SignInThrottle(sql),
@@ -53,10 +57,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
+  limiter.start(KEY_FAILURE_FLUSH_MS, (error) => app.log.warn({ err: error }, "could not write key failure counts"));
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
-    void Promise.all([limiter.prune(), signIn.perAccount.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
+    void Promise.all([signIn.perAddress.prune(), signIn.perAccount.prune(), deleteExpiredSessions(sql)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, 60_000);
   maintenance.unref();
@@ -80,6 +85,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearTimeout(force);
       }
       await lastUsed.stop();
+      await limiter
+        .stop()
+        .catch((error: unknown) => app.log.warn({ err: error }, "could not write key failure counts"));
       if (!options.sql) await sql.close();
     },
   };

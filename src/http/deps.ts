@@ -1,6 +1,6 @@
 import type { Config } from "../config/config.js";
 import type { OrganizationId } from "../contract/ids.js";
-import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import type { FailureLimiter } from "../security/auth-failure-limiter.js";
 import type { SignInLimits } from "../services/management/session.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
@@ -12,7 +12,7 @@ export interface AppDeps {
   config: Config;
   sql: Sql;
   /** Failed API-key authentications per client address. */
-  limiter: AuthFailureLimiter;
+  limiter: FailureLimiter;
   /** Failed sign-ins: per address (counted apart from keys) and per account. */
   signIn: SignInLimits;
   lastUsed: LastUsedTracker;

@@ -68,7 +68,7 @@ export function jsonDepth(root: unknown, limit: number): number {
   return deepest;
 }
 
-/** How many strings (values and property names) a JSON value holds, counting no further than `limit + 1`. */
+/** How many string values a JSON value holds, counting no further than `limit + 1`. */
 export function countStrings(root: unknown, limit: number): number {
   let count = 0;
   const stack: unknown[] = [root];
@@ -77,10 +77,7 @@ export function countStrings(root: unknown, limit: number): number {
     if (typeof item === "string") count++;
     else if (Array.isArray(item)) for (const child of item) stack.push(child);
     else if (item !== null && typeof item === "object") {
-      for (const key of Object.keys(item)) {
-        count++;
-        stack.push((item as Record<string, unknown>)[key]);
-      }
+      for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
     }
   }
   return count;

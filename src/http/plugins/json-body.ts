@@ -4,7 +4,7 @@ import { containsNul } from "../../core/content/contains-nul.js";
 import { countStrings, jsonDepth } from "../../core/content/walk-strings.js";
 
 export const MAX_JSON_DEPTH = 64;
-/** Strings (values and property names) one request body may hold: past it, 413 before any other work. */
+/** String values one request body may hold: past it, 413 before any other work. */
 export const MAX_STRINGS_PER_REQUEST = 100_000;
 export const INVALID_JSON_BODY = "The body is not valid JSON.";
 
@@ -50,7 +50,7 @@ export function registerJsonBody(app: FastifyInstance): void {
       return done(
         new AppError(
           "payload_too_large",
-          `The body holds more than ${MAX_STRINGS_PER_REQUEST} strings (values and property names); split it into several requests.`,
+          `The body holds more than ${MAX_STRINGS_PER_REQUEST} strings; split it into several requests.`,
         ),
         undefined,
       );

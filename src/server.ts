@@ -5,6 +5,8 @@ import { buildApp, type BuildAppOptions } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { createMailer } from "./services/mailer.js";
+import { BufferedFailureLimiter } from "./security/buffered-failure-limiter.js";
+import { SignInThrottle } from "./security/sign-in-throttle.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { JobWorker } from "./services/jobs/job-worker.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
@@ -18,6 +20,9 @@ import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
 import { systemClock, type Clock } from "./services/clock.js";
+
+/** How often failed-key counts held in memory are written to the shared count. */
+const KEY_FAILURE_FLUSH_MS = 1_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -41,7 +46,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const sql = options.sql ?? (await openSql(config));
   await migrate(sql);
 
-  const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
+  const limiter = new BufferedFailureLimiter(sql, config.authFailLimit);
+  const signIn = {
+    perAddress: new AuthFailureLimiter(sql, config.authFailLimit, "sign-in "),
+    perAccount: new SignInThrottle(sql),
+  };
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
   const clock = options.clock ?? systemClock;
@@ -64,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     sql,
     limiter,
+    signIn,
     lastUsed,
     jobs,
     clock,
@@ -78,11 +88,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
   usage.start(config.usageFlushMs);
+  limiter.start(KEY_FAILURE_FLUSH_MS, (error) => app.log.warn({ err: error }, "could not write key failure counts"));
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
     const jobsBefore = new Date(Date.now() - JOB_RETENTION_MS);
     void Promise.all([
-      limiter.prune(),
+      signIn.perAddress.prune(),
+      signIn.perAccount.prune(),
       deleteExpiredSessions(sql),
       deleteJobsFinishedBefore(sql, jobsBefore),
       rateLimiter.prune(),
@@ -113,6 +125,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
       await lastUsed.stop();
       await usage.stop();
+      await limiter
+        .stop()
+        .catch((error: unknown) => app.log.warn({ err: error }, "could not write key failure counts"));
       if (!options.sql) await sql.close();
     },
   };

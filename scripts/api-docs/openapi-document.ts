@@ -1,6 +1,7 @@
 import { loadConfig } from "../../src/config/config.js";
 import { buildApp } from "../../src/http/app.js";
 import { AuthFailureLimiter } from "../../src/security/auth-failure-limiter.js";
+import { SignInThrottle } from "../../src/security/sign-in-throttle.js";
 import { LastUsedTracker } from "../../src/services/last-used-tracker.js";
 import { KeyCallMeter } from "../../src/services/limits/key-call.js";
 import { RateLimiter } from "../../src/services/limits/rate-limiter.js";
@@ -27,6 +28,7 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
       config: loadConfig({}),
       sql,
       limiter: new AuthFailureLimiter(sql, 0),
+      signIn: { perAddress: new AuthFailureLimiter(sql, 0), perAccount: new SignInThrottle(sql) },
       lastUsed: new LastUsedTracker(sql, () => {}),
       jobs: { wake: () => {} },
       clock: () => new Date(),

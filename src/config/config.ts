@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
 
 /** Everything the server reads from the environment (SPEC §6), parsed once at start. */
 export interface Config {
@@ -17,7 +18,8 @@ export interface Config {
    */
   localizeBodyLimitBytes: number;
   authFailLimit: number;
-  trustProxy: boolean;
+  /** GLOSSA_TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDR ranges (src/config/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** How often coalesced `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
@@ -26,6 +28,8 @@ export interface Config {
   /** `GLOSSA_USAGE_ANALYTICS=off` stops the daily usage rows (monthly character counts for quotas go on). */
   usageAnalytics: boolean;
   sessionTtlHours: number;
+  /** A session unused for this long ends (GLOSSA_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
   /** The built dashboard to serve; unset = `dist/web` of the package. */
@@ -72,12 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes,
     localizeBodyLimitBytes: bodyLimitSet ? bodyLimitBytes : 64 * MIB,
     authFailLimit: integer(env, "GLOSSA_AUTH_FAIL_LIMIT", 100),
-    trustProxy: env.GLOSSA_TRUST_PROXY === "true" || env.GLOSSA_TRUST_PROXY === "1",
+    trustProxy: parseTrustProxy(env.GLOSSA_TRUST_PROXY),
     logLevel: env.LOG_LEVEL || "info",
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     usageFlushMs: integer(env, "GLOSSA_USAGE_FLUSH_MS", 2_000),
     usageAnalytics: env.GLOSSA_USAGE_ANALYTICS !== "off",
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
+    sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
     dashboardDir: env.GLOSSA_DASHBOARD_DIR ? resolve(env.GLOSSA_DASHBOARD_DIR) : undefined,
     jobConcurrency: integer(env, "GLOSSA_JOB_CONCURRENCY", 2),

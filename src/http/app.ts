@@ -1,8 +1,10 @@
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
+import type { TrustProxy } from "../config/trust-proxy.js";
+import { AppError } from "../core/errors/app-error.js";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerUsageHooks } from "./key-call.js";
@@ -10,6 +12,7 @@ import { registerCsrfGuard } from "./plugins/csrf.js";
 import { runForClient } from "../services/request-context.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
+import { redactUrl } from "./redact-url.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { RequestLog } from "./plugins/request-log.js";
@@ -26,6 +29,11 @@ import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
 import { usageRoutes } from "./routes/usage.js";
+
+/** A hop count as the function Fastify builds from one (its types omit the number form). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -75,10 +83,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
               ],
               censor: "[redacted]",
             },
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(typeof options.logger === "object" ? options.logger : {}),
           },
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -91,6 +108,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // An escaped U+0000 anywhere in the path or query (ids, filters): no field accepts it.
+    if (/%00/i.test(request.url)) {
+      throw AppError.invalidRequest("The URL contains the character U+0000, which no parameter accepts.", [
+        { path: "/", message: "contains %00" },
+      ]);
+    }
   });
   // Graceful shutdown: responses finishing while the server closes also close their
   // keep-alive connection, so close() does not wait for idle sockets to time out.
@@ -107,7 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerProblemErrors(app);
   registerUsageHooks(app);
   registerJsonBody(app);
-  registerCsrfGuard(app, deps.config.publicUrl, "/api/");
+  registerCsrfGuard(app, deps.config.publicUrl);
   // After body parsing, so that the handler and its promises run inside the client's context.
   app.addHook("preHandler", (request, _reply, done) => runForClient(request.ip, done));
   await app.register(cookie);

@@ -1,6 +1,7 @@
 import type { Config } from "../config/config.js";
 import type { OrganizationId } from "../contract/ids.js";
-import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import type { FailureLimiter } from "../security/auth-failure-limiter.js";
+import type { SignInLimits } from "../services/management/session.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
@@ -13,7 +14,10 @@ import type { Clock } from "../services/clock.js";
 export interface AppDeps {
   config: Config;
   sql: Sql;
-  limiter: AuthFailureLimiter;
+  /** Failed API-key authentications per client address. */
+  limiter: FailureLimiter;
+  /** Failed sign-ins: per address (counted apart from keys) and per account. */
+  signIn: SignInLimits;
   lastUsed: LastUsedTracker;
   /** Runs jobs (SPEC §10); a submission wakes it. */
   jobs: { wake(): void };

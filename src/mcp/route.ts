@@ -7,10 +7,16 @@ import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
 import { applyRateAdmission } from "../http/key-call.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
 import type { KeyCall } from "../services/limits/key-call.js";
+import { registerKeyPrecheck } from "../http/plugins/key-precheck.js";
 import { authenticateKey } from "../services/key-auth.js";
 import type * as McpServerModule from "./server.js";
 
 const SERVER_VERSION = "0.1.0";
+
+/** True for a single JSON-RPC `tools/call` request (not a batch, not initialize or tools/list). */
+function isToolCall(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "tools/call";
+}
 
 /**
  * The MCP SDK (and zod under it) is a third of the server's start-up time: it is loaded by the
@@ -22,15 +28,16 @@ const loadMcp = () =>
 
 /**
  * A missing, unknown or deleted key (401), or too many failed attempts (429), is refused here with
- * problem+json before any MCP handling. A key that exists but is denied (403: plan, owner removed) gets
- * through, so that each tool call reports the denial as a tool error with its `code`.
+ * problem+json before any MCP handling. A key that exists but is denied (403: plan, owner removed)
+ * is refused here too — it may not initialize or list the tools — except on a `tools/call`,
+ * which reports the denial as a tool error with its `code` to a client already connected.
  */
 async function refuseUnauthenticated(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   let principal;
   try {
     principal = await authenticateKey(keyAuthDeps(deps), apiKeyFromHeaders(request.headers), request.ip, null);
   } catch (error) {
-    if (error instanceof AppError && error.status === 403) return;
+    if (error instanceof AppError && error.status === 403 && isToolCall(request.body)) return;
     throw error;
   }
   // SPEC §8: the rate limit counts MCP POSTs like HTTP calls; usage counts the tool calls (below).
@@ -56,7 +63,7 @@ function methodNotAllowed(request: FastifyRequest, reply: FastifyReply) {
  * OpenAPI: the routes are hidden. The transport writes the successful answers itself; the
  * refusals before it (and 405) are problem+json like everywhere else.
  */
-const POST_SCHEMA = { hide: true, response: problemResponses(400, 401, 413, 415, 429, 503) };
+const POST_SCHEMA = { hide: true, response: problemResponses(400, 401, 403, 413, 415, 429, 503) };
 const OTHER_METHODS_SCHEMA = { hide: true, response: problemResponses(405) };
 
 /**
@@ -67,6 +74,7 @@ const OTHER_METHODS_SCHEMA = { hide: true, response: problemResponses(405) };
 export const mcpRoutes =
   (deps: AppDeps) =>
   async (app: FastifyInstance): Promise<void> => {
+    registerKeyPrecheck(app, deps);
     app.post("/mcp", { schema: POST_SCHEMA }, async (request, reply) => {
       await refuseUnauthenticated(deps, request, reply);
 

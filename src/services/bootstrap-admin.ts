@@ -18,7 +18,9 @@ export async function ensureFirstAdmin(sql: Sql, config: Config, log: FastifyBas
     return;
   }
   log.warn(
-    "No user exists yet. Create an instance admin with `npm run glossa -- admin create-user --email you@example.com --admin` " +
-      "(it asks for the password, or reads GLOSSA_ADMIN_PASSWORD), or restart with GLOSSA_ADMIN_EMAIL and GLOSSA_ADMIN_PASSWORD set.",
+    "No user exists yet. Stop the server, then create an instance admin with " +
+      "`npm run glossa -- admin create-user --email you@example.com --admin` (it asks for the password, or reads " +
+      "GLOSSA_ADMIN_PASSWORD; with PGlite it cannot run while the server holds the data folder), or restart with " +
+      "GLOSSA_ADMIN_EMAIL and GLOSSA_ADMIN_PASSWORD set.",
   );
 }

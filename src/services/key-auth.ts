@@ -4,7 +4,7 @@ import type { KeyKind } from "../contract/vocabulary.js";
 import { REACH_ALL, type EngineReach } from "../core/authz/model.js";
 import { AppError } from "../core/errors/app-error.js";
 import { hashApiKeySecret, isWellFormedApiKey } from "../core/keys/api-key-format.js";
-import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
+import type { FailureLimiter } from "../security/auth-failure-limiter.js";
 import { findKeySecretHash, loadKeyCallContext, type KeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
@@ -28,7 +28,7 @@ export interface KeyPrincipal {
 
 export interface KeyAuthDeps {
   sql: Sql;
-  limiter: AuthFailureLimiter;
+  limiter: FailureLimiter;
   lastUsed: LastUsedTracker;
   clock: Clock;
   /** Bench-only: skip the key check and act for this organization. Never set from the environment. */

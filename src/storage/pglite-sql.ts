@@ -4,6 +4,7 @@ import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
+import { lockDataFolder } from "./folder-lock.js";
 import { classifyStorageError, type Sql } from "./sql.js";
 
 /**
@@ -43,14 +44,25 @@ export interface PgliteOptions {
   liftoffOnly?: boolean;
 }
 
-/** Embedded PostgreSQL (WASM) in a data folder, or in memory for `memory://`. */
+/**
+ * Embedded PostgreSQL (WASM) in a data folder, or in memory for `memory://`. A folder is
+ * locked for this process until `close()`: a second opener fails with the holder's PID.
+ */
 export async function createPgliteSql(dataDir: string, options: PgliteOptions = {}): Promise<Sql> {
-  if (!dataDir.startsWith("memory://")) {
-    await mkdir(dataDir, { recursive: true });
-    await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
+  let unlock = () => {};
+  let db: PGlite;
+  try {
+    if (!dataDir.startsWith("memory://")) {
+      await mkdir(dataDir, { recursive: true });
+      unlock = lockDataFolder(dataDir);
+      await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
+    }
+    if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
+    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+  } catch (error) {
+    unlock();
+    throw error;
   }
-  if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
-  const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
 
   const run = async <Row>(target: PGlite | Transaction, text: string, params?: readonly unknown[]) => {
     try {
@@ -78,6 +90,12 @@ export async function createPgliteSql(dataDir: string, options: PgliteOptions = 
     exec: async (script) => {
       await db.exec(script);
     },
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

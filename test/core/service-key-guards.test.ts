@@ -55,6 +55,24 @@ describe("SPEC §1 anti-escalation guards (service keys, on create and on every 
     expect(codeOf({ actor, addedEngineIds: ["eng_a"] })).toBe("ok");
   });
 
+  it("a role with engine:access adds every engine: refused unless the actor reaches every engine (issue 13, item 12)", () => {
+    const role: ServiceKeyChange["role"] = {
+      id: "rol_t",
+      found: { organizationId: ORG, permissions: ["engine:access"] },
+    };
+    const some = (ids: string[]) => ({ kind: "some" as const, engineIds: new Set(ids) });
+    expect(codeOf({ actor: { permissions: ["org:manage_team"], reach: some(["eng_a"]) }, role })).toBe(
+      "403 engine_not_accessible",
+    );
+    // Grants on every engine of today do not reach tomorrow's engines; the role would.
+    expect(codeOf({ actor: { permissions: ["org:manage_team"], reach: some(["eng_a", "eng_b"]) }, role })).toBe(
+      "403 engine_not_accessible",
+    );
+    expect(codeOf({ actor: { permissions: ["org:manage_team"], reach: REACH_ALL }, role })).toBe("ok");
+    const noAccess: ServiceKeyChange["role"] = { id: "rol_n", found: { organizationId: ORG, permissions: [] } };
+    expect(codeOf({ actor: { permissions: ["org:manage_team"], reach: some(["eng_a"]) }, role: noAccess })).toBe("ok");
+  });
+
   it("an engine of another organization is never reachable → 403 engine_not_accessible", () => {
     expect(codeOf({ addedEngineIds: ["eng_other_org"] })).toBe("403 engine_not_accessible");
   });

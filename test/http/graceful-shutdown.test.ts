@@ -1,3 +1,4 @@
+import { generateApiKeySecret } from "../../src/core/keys/api-key-format.js";
 import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -44,11 +45,12 @@ describe("graceful shutdown is bounded by GLOSSA_SHUTDOWN_GRACE_MS", () => {
   it("cuts a request that never completes once the grace period is over", async () => {
     const server = await startTestServer("pglite", { shutdownGraceMs: 300 });
     const { port } = new URL(server.url);
-    // A request whose body never arrives keeps its connection busy forever.
+    // A request whose body never arrives keeps its connection busy forever. It carries a
+    // well-formed key: without one it is refused at once, before its body is read.
     const socket = connect(Number(port), "127.0.0.1");
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     socket.write(
-      "POST /process/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+      `POST /process/localize HTTP/1.1\r\nHost: x\r\nX-API-Key: ${generateApiKeySecret()}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
     );
     const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     socket.on("error", () => undefined);

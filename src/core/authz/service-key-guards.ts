@@ -1,6 +1,13 @@
 import type { OrganizationId } from "../../contract/ids.js";
 import { deny, type Decision } from "./decision.js";
-import { hasPermission, isRbacOn, reachesEngine, type EngineReach, type OrganizationEntitlement } from "./model.js";
+import {
+  hasPermission,
+  isRbacOn,
+  reachesEngine,
+  roleReachesEveryEngine,
+  type EngineReach,
+  type OrganizationEntitlement,
+} from "./model.js";
 
 export type ServiceKeyGuardCode =
   "plan_entitlement_required" | "forbidden" | "role_not_in_organization" | "role_too_broad" | "engine_not_accessible";
@@ -46,6 +53,10 @@ export function checkServiceKeyGuards(change: ServiceKeyChange): Decision<Record
     const beyondEngineAccess = permissionsBeyondEngineAccess(role.found.permissions);
     if (beyondEngineAccess.length > 0) {
       return deny("role_too_broad", { extraPermissions: beyondEngineAccess });
+    }
+    // engine:access reaches every engine, today's and tomorrow's: giving it is adding every engine.
+    if (roleReachesEveryEngine(role.found.permissions) && change.actor.reach.kind !== "all") {
+      return deny("engine_not_accessible", { roleReachesEveryEngine: true });
     }
   }
   const unreachable = change.addedEngineIds.filter(

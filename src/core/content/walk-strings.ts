@@ -67,3 +67,18 @@ export function jsonDepth(root: unknown, limit: number): number {
   }
   return deepest;
 }
+
+/** How many string values a JSON value holds, counting no further than `limit + 1`. */
+export function countStrings(root: unknown, limit: number): number {
+  let count = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && count <= limit) {
+    const item = stack.pop();
+    if (typeof item === "string") count++;
+    else if (Array.isArray(item)) for (const child of item) stack.push(child);
+    else if (item !== null && typeof item === "object") {
+      for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
+    }
+  }
+  return count;
+}

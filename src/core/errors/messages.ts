@@ -21,6 +21,12 @@ export type ForbiddenReason = keyof typeof FORBIDDEN;
 const SERVICE_KEYS_NEED_PLAN = "Service keys need the Enterprise plan with the RBAC entitlement";
 const SERVICE_KEY_ROLE_RULE = "a service key's role may hold engine:access only";
 
+function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
 /**
  * The user-facing message of every code that has a standard one, written once. Parameters name
  * what the message is about; codes whose message is specific to each case (`invalid_request`,
@@ -53,8 +59,10 @@ export const ERROR_MESSAGES = {
     "extraPermissions" in p
       ? `A service key's role may hold engine:access only; this role also holds ${p.extraPermissions.join(", ")}.`
       : `Service keys hold this role, and ${SERVICE_KEY_ROLE_RULE}.`,
-  engine_not_accessible: (p: { engineIds: readonly string[] }) =>
-    `You cannot reach engine ${p.engineIds.join(", ")}, so you cannot add it to a key's scope.`,
+  engine_not_accessible: (p: { engineIds: readonly string[] } | { roleReachesEveryEngine: true }) =>
+    "engineIds" in p
+      ? `You cannot reach engine ${p.engineIds.join(", ")}, so you cannot add it to a key's scope.`
+      : "This role holds engine:access, which reaches every engine; only someone who reaches every engine may give it to a key.",
 
   not_found: (p: { method: string; path: string }) => `No route ${p.method} ${p.path}.`,
   organization_not_found: (p: { organizationId: string }) => `Organization ${p.organizationId} was not found.`,
@@ -103,13 +111,18 @@ export const ERROR_MESSAGES = {
     "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
 
   rate_limited: (
-    p: { cause: "auth_failures" | "other" } | { cause: "key"; requests: number; windowSeconds: number },
+    p:
+      | { cause: "auth_failures" | "other" }
+      | { cause: "key"; requests: number; windowSeconds: number }
+      | { cause: "sign_in_account"; retryAfterSeconds: number },
   ) =>
-    p.cause === "auth_failures"
-      ? "Too many failed authentication attempts from this address; try again later."
-      : p.cause === "key"
-        ? `This key may make ${p.requests} requests per ${p.windowSeconds} seconds; try again after Retry-After seconds.`
-        : "Too many requests.",
+    p.cause === "sign_in_account"
+      ? `Too many failed sign-ins for this account. For your security, wait ${describeWait(p.retryAfterSeconds)} before trying again; each further failure makes the wait longer.`
+      : p.cause === "auth_failures"
+        ? "Too many failed authentication attempts from this address; try again later."
+        : p.cause === "key"
+          ? `This key may make ${p.requests} requests per ${p.windowSeconds} seconds; try again after Retry-After seconds.`
+          : "Too many requests.",
   quota_exceeded: (p: { scope: "organization" | "key"; limit: number; resetsAt: string }) =>
     `This call would pass the ${p.scope === "organization" ? "organization's monthly character quota" : "key's monthly character limit"} ` +
     `(${p.limit} characters); nothing was translated. The count starts again at ${p.resetsAt}.`,

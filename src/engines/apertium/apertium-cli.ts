@@ -1,6 +1,7 @@
+import pLimit from "p-limit";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 
 const COMMAND = "apertium";
@@ -27,11 +28,24 @@ export async function runApertiumOnText(
 }
 
 /**
- * Runs `apertium` with fixed arguments (never a shell). It is a shell script driving a
- * pipeline of processes, so it runs in its own process group and a timeout, an abort or an
- * oversized output kills the whole group.
+ * How many `apertium` pipelines may run at once in this server, whatever the number of
+ * requests: each is about eight processes, and 20 concurrent requests once spawned 160+. Calls
+ * beyond it wait their turn (a cancelled request leaves the queue without running).
+ */
+export const MAX_APERTIUM_PROCESSES = Math.max(2, availableParallelism());
+const slots = pLimit(MAX_APERTIUM_PROCESSES);
+
+/**
+ * Runs `apertium` with fixed arguments (never a shell), within the server-wide limit above;
+ * the timeout counts from when it starts. It is a shell script driving a pipeline of
+ * processes, so it runs in its own process group and a timeout, an abort or an oversized
+ * output kills the whole group.
  */
 export function runApertium(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  return slots(() => spawnApertium(args, timeoutMs, signal));
+}
+
+function spawnApertium(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const child = spawn(COMMAND, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });

@@ -1,6 +1,10 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+
 /**
  * Maps `items` with at most `limit` calls in flight; results keep input order. The first
- * failure rejects, and no further item is started after it.
+ * failure rejects, and no further item is started after it. Each worker yields to the event
+ * loop between items: a provider that answers synchronously (pseudo, memory hits) would
+ * otherwise run a whole large request in one piece while other callers wait.
  */
 export async function mapConcurrent<T, R>(
   items: readonly T[],
@@ -16,6 +20,7 @@ export async function mapConcurrent<T, R>(
       if (failed) return;
       try {
         results[index] = await work(item, index);
+        await nextTurn();
       } catch (error) {
         failed = true;
         throw error;

@@ -19,11 +19,16 @@ function requestOrigin(request: FastifyRequest): string | undefined | null {
  * SPEC §5 CSRF rule for session-authenticated mutations: a browser names the page's origin
  * in `Origin` (or `Referer`); when it is not ours the request is refused. Clients that send
  * neither header are not browsers, carry no ambient cookie risk, and pass.
+ *
+ * The rule holds for every unsafe method on every path: the router decodes percent-escapes
+ * (`/%61pi/admin/users` reaches `/api/admin/users`), so any test on the raw URL can be
+ * bypassed. No browser can call the key-authenticated API cross-origin anyway (no CORS), so
+ * nothing legitimate is refused by applying it everywhere.
  */
-export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined, prefix: string): void {
+export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
   const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith(prefix)) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = requestOrigin(request);
     if (origin === undefined) return;
     const ownOrigin = configuredOrigin ?? `${request.protocol}://${request.host}`;

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
-import { jsonDepth } from "../../core/content/walk-strings.js";
+import { containsNul } from "../../core/content/contains-nul.js";
+import { countStrings, jsonDepth } from "../../core/content/walk-strings.js";
 
 export const MAX_JSON_DEPTH = 64;
+/** String values one request body may hold: past it, 413 before any other work. */
+export const MAX_STRINGS_PER_REQUEST = 100_000;
 export const INVALID_JSON_BODY = "The body is not valid JSON.";
 
 /**
  * Parses JSON bodies with plain `JSON.parse`, so keys such as `__proto__` and `constructor`
  * stay ordinary own properties (SPEC §3 keeps them), and bounds nesting depth. An empty body
- * parses to undefined, and the route's schema decides whether that is acceptable. No other
+ * parses to undefined, and the route's schema decides whether that is acceptable. U+0000 is
+ * refused in every string and property name (PostgreSQL text cannot hold it). No other
  * media type is accepted: anything else is 415.
  */
 export function registerJsonBody(app: FastifyInstance): void {
@@ -25,11 +29,29 @@ export function registerJsonBody(app: FastifyInstance): void {
         undefined,
       );
     }
+    // JSON can carry U+0000 only as an escape, so bodies without one skip the walk.
+    if (text.includes("\\u0000") && containsNul(parsed)) {
+      return done(
+        AppError.invalidRequest("The body contains the character U+0000, which no field accepts.", [
+          { path: "/", message: "contains U+0000" },
+        ]),
+        undefined,
+      );
+    }
     if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
       return done(
         AppError.invalidRequest(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`, [
           { path: "/", message: "too deeply nested" },
         ]),
+        undefined,
+      );
+    }
+    if (countStrings(parsed, MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST) {
+      return done(
+        new AppError(
+          "payload_too_large",
+          `The body holds more than ${MAX_STRINGS_PER_REQUEST} strings; split it into several requests.`,
+        ),
         undefined,
       );
     }

@@ -1,8 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, isOtherStatus, type FieldError } from "../../core/errors/app-error.js";
 import { problem } from "../../core/errors/problem.js";
-import { StorageUnavailableError } from "../../storage/sql.js";
+import { isQueryError, StorageUnavailableError } from "../../storage/sql.js";
 import { INVALID_JSON_BODY } from "./json-body.js";
+
+/**
+ * PostgreSQL's answers to a value it cannot hold (untranslatable character, invalid byte
+ * sequence, date/time out of range): the client's input, never our fault, so 400 not 500.
+ */
+const MALFORMED_VALUE_SQLSTATES = new Set(["22P05", "22021", "22008", "22007"]);
 
 /** Fastify's own errors that have a code of ours. */
 const FASTIFY_ERRORS: Record<string, () => AppError> = {
@@ -63,6 +69,9 @@ export function registerProblemErrors(app: FastifyInstance): void {
     if (error.validation) {
       const errors = validationErrors(error);
       return sendProblem(reply, request, AppError.invalidRequest(malformedMessage(errors), errors));
+    }
+    if (isQueryError(error) && MALFORMED_VALUE_SQLSTATES.has(error.code)) {
+      return sendProblem(reply, request, AppError.invalidRequest("A value in the request cannot be stored."));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return sendProblem(reply, request, known());

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UserId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
-import { SESSION_COOKIE, hashSessionToken } from "../../security/session-token.js";
-import { findSessionUser } from "../../storage/repositories/sessions.js";
+import { SESSION_COOKIE, hashSessionToken, newSessionToken } from "../../security/session-token.js";
+import { findSessionUser, rotateSession, touchSession } from "../../storage/repositories/sessions.js";
+import { setSessionCookie } from "../session-cookie.js";
 import type { Sql } from "../../storage/sql.js";
 
 export interface SessionUser {
@@ -18,12 +19,30 @@ declare module "fastify" {
   }
 }
 
-/** preHandler: resolves the session cookie to a user on every request (no cache), or 401. */
-export function sessionAuth(sql: Sql) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+export interface SessionAuthDeps {
+  sql: Sql;
+  config: { sessionIdleMinutes: number; publicUrl: string | undefined };
+}
+
+/**
+ * onRequest: resolves the session cookie to a user on every request (no cache), or 401 before
+ * the body is read. A session unused for `sessionIdleMinutes` has ended; one whose user's
+ * privileges changed since it began gets a new token now (the old one stops working).
+ */
+export function sessionAuth(deps: SessionAuthDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = request.cookies[SESSION_COOKIE];
-    const found = token ? await findSessionUser(sql, hashSessionToken(token)) : null;
-    if (!found) throw new AppError("unauthenticated");
+    const tokenHash = token ? hashSessionToken(token) : undefined;
+    const found = tokenHash ? await findSessionUser(deps.sql, tokenHash, deps.config.sessionIdleMinutes) : null;
+    if (!found || !tokenHash) throw new AppError("unauthenticated");
+    if (found.rotate) {
+      const fresh = newSessionToken();
+      if (await rotateSession(deps.sql, tokenHash, hashSessionToken(fresh))) {
+        setSessionCookie(request, reply, deps.config.publicUrl, fresh, new Date(found.expiresAt));
+      }
+    } else if (found.stale) {
+      await touchSession(deps.sql, tokenHash);
+    }
     request.sessionUser = { id: found.userId, email: found.email, name: found.name, isAdmin: found.isAdmin };
   };
 }

@@ -29,7 +29,7 @@ import { me, openSession } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { pathIds } from "../path-ids.js";
 import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
-import { setSessionCookie } from "./session.js";
+import { setSessionCookie } from "../session-cookie.js";
 
 /**
  * Account self-service (SPEC §5 "Account", issue 14): password change, invitations, deactivating
@@ -40,7 +40,7 @@ export const accountRoutes =
   async (app) => {
     const { sql } = deps;
     const session = [{ session: [] }];
-    const signedIn = sessionAuth(sql);
+    const signedIn = sessionAuth(deps);
     /** The origin links point at: GLOSSA_PUBLIC_URL, or the origin the inviter's browser used. */
     const baseUrl = (request: FastifyRequest) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -58,12 +58,12 @@ export const accountRoutes =
             ...problemResponses(400, 401, 403, 413, 415, 429, 503),
           },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (request, reply) => {
         await changePassword(
           sql,
-          deps.limiter,
+          deps.signIn.perAddress,
           {
             userId: currentUser(request).id,
             sessionTokenHash: hashSessionToken(request.cookies[SESSION_COOKIE] ?? ""),
@@ -87,7 +87,7 @@ export const accountRoutes =
           body: CreateInvitationBody,
           response: { 201: CreatedInvitation, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 503) },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (request, reply) => {
         const created = await createInvitation(
@@ -114,7 +114,7 @@ export const accountRoutes =
           params: OrgParams,
           response: { 200: InvitationList, ...problemResponses(400, 401, 403, 404, 503) },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (request) => ({
         invitations: await listInvitations(sql, { ...pathIds(request.params), actorId: currentUser(request).id }),
@@ -131,7 +131,7 @@ export const accountRoutes =
           params: OrgInvitationParams,
           response: { 204: NoContent("Withdrawn."), ...problemResponses(400, 401, 403, 404, 503) },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (request, reply) => {
         await revokeInvitation(sql, {
@@ -175,7 +175,7 @@ export const accountRoutes =
         // A new account is signed in at once; an existing one signs in with its own password.
         if (accepted.createdAccount) {
           const opened = await openSession(sql, accepted.userId, deps.config.sessionTtlHours);
-          setSessionCookie(deps, request, reply, opened.token, opened.expiresAt);
+          setSessionCookie(request, reply, deps.config.publicUrl, opened.token, opened.expiresAt);
         }
         return me(sql, accepted.userId);
       },
@@ -209,7 +209,7 @@ export const accountRoutes =
           params: OrgParams,
           response: { 204: NoContent("Deleted."), ...problemResponses(400, 401, 403, 404, 503) },
         },
-        preHandler: signedIn,
+        onRequest: signedIn,
       },
       async (request, reply) => {
         await deleteOrganization(sql, { ...pathIds(request.params), actorId: currentUser(request).id });

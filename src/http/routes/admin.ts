@@ -18,8 +18,8 @@ import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/sessi
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addHook("preHandler", sessionAuth(deps.sql));
-    app.addHook("preHandler", async (request) => requireInstanceAdmin(request));
+    app.addHook("onRequest", sessionAuth(deps));
+    app.addHook("onRequest", async (request) => requireInstanceAdmin(request));
     const route = { tags: ["admin"], security: [{ session: [] }] };
 
     app.get(

@@ -40,7 +40,7 @@ export const auditExportRoutes =
             ...problemResponses(400, 401, 404, 503),
           },
         },
-        preHandler: sessionAuth(deps.sql),
+        onRequest: sessionAuth(deps),
       },
       async (request, reply) => {
         const events = await listAudit(

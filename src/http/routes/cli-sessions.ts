@@ -79,7 +79,7 @@ export const cliSessionRoutes =
 export const cliSessionDashboardRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addHook("preHandler", sessionAuth(deps.sql));
+    app.addHook("onRequest", sessionAuth(deps));
     const tags = ["keys"];
     const security = [{ session: [] }];
 

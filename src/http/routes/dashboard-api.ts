@@ -16,7 +16,7 @@ import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 export const dashboardApiRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addHook("preHandler", sessionAuth(deps.sql));
+    app.addHook("onRequest", sessionAuth(deps));
 
     const route = { tags: ["engines"], security: [{ session: [] }] };
 

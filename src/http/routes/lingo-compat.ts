@@ -9,6 +9,7 @@ import { recognizeLocale } from "../../services/recognize-locale.js";
 import { clientGoneSignal } from "../client-gone.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
+import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
 /**
  * Aliases for the paths the Lingo.dev SDKs call that SPEC §3 names differently (docs/lingo-sdk.md).
@@ -18,6 +19,7 @@ import { startKeyCall } from "../key-call.js";
 export const lingoCompatRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    registerKeyPrecheck(app, deps);
     const route = { tags: ["lingo.dev compatibility"], security: [{ apiKey: [] }] };
 
     app.post(

@@ -11,7 +11,7 @@ import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 export const organizationJobRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addHook("preHandler", sessionAuth(deps.sql));
+    app.addHook("onRequest", sessionAuth(deps));
     app.get(
       "/api/orgs/:orgId/jobs",
       {

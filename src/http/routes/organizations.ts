@@ -46,7 +46,7 @@ export const organizationRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql, clock } = deps;
-    app.addHook("preHandler", sessionAuth(sql));
+    app.addHook("onRequest", sessionAuth(deps));
     const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
     /** The ids in the path, and the signed-in user who acts: what every use case below starts from. */
     const scope = <Params extends { orgId: string }>(

@@ -17,11 +17,13 @@ import { whoami } from "../../services/whoami.js";
 import { clientGoneSignal } from "../client-gone.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
+import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    registerKeyPrecheck(app, deps);
     const route = { tags: ["localization"], security: [{ apiKey: [] }] };
 
     app.post(

@@ -7,24 +7,7 @@ import { SESSION_COOKIE } from "../../security/session-token.js";
 import { login, logout, me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
-
-/** Sets the session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. */
-export function setSessionCookie(
-  deps: AppDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  expiresAt: Date,
-): void {
-  const alwaysSecure = deps.config.publicUrl?.startsWith("https://") ?? false;
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: alwaysSecure || request.protocol === "https",
-    path: "/",
-    expires: expiresAt,
-  });
-}
+import { setSessionCookie } from "../session-cookie.js";
 
 /** SPEC §5 session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
 export const sessionRoutes =
@@ -44,12 +27,12 @@ export const sessionRoutes =
       async (request, reply) => {
         const { token, expiresAt, userId } = await login(
           deps.sql,
-          deps.limiter,
+          deps.signIn,
           request.ip,
           request.body,
           deps.config.sessionTtlHours,
         );
-        setSessionCookie(deps, request, reply, token, expiresAt);
+        setSessionCookie(request, reply, deps.config.publicUrl, token, expiresAt);
         return me(deps.sql, userId);
       },
     );
@@ -83,7 +66,7 @@ export const sessionRoutes =
           security: [{ session: [] }],
           response: { 200: Me, ...problemResponses(401, 503) },
         },
-        preHandler: sessionAuth(deps.sql),
+        onRequest: sessionAuth(deps),
       },
       async (request) => me(deps.sql, currentUser(request).id),
     );

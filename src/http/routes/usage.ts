@@ -12,7 +12,7 @@ export const usageRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql } = deps;
-    app.addHook("preHandler", sessionAuth(sql));
+    app.addHook("onRequest", sessionAuth(deps));
     const scope = (request: { params: { orgId: string } } & Parameters<typeof currentUser>[0]) => ({
       ...pathIds(request.params),
       actorId: currentUser(request).id,

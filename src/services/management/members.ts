@@ -19,6 +19,7 @@ import type { Sql } from "../../storage/sql.js";
 import { audit } from "./audit.js";
 import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { memberRecord } from "./records.js";
+import { flagSessionsOfUser } from "../../storage/repositories/sessions.js";
 
 /** A use case on one member (`userId`) of the organization, by the signed-in `actorId`. */
 export type MemberScope = OrgScope & { userId: UserId };
@@ -59,6 +60,7 @@ export async function addMember(
     if (!user) throw AppError.of("user_not_found", { byIdOrEmail: true });
     if (await findMembership(tx, organizationId, user.id)) throw AppError.of("already_member", { email: user.email });
     await insertMembership(tx, organizationId, user.id, role.id);
+    await flagSessionsOfUser(tx, user.id);
     await audit(tx, actor, {
       action: "member.added",
       targetId: user.id,
@@ -84,6 +86,7 @@ export async function changeMemberRole(sql: Sql, scope: MemberScope, roleId: str
     );
     if (member.roleId === role.id) return memberRecord(member);
     await updateMembershipRole(tx, organizationId, userId, role.id);
+    await flagSessionsOfUser(tx, userId);
     await audit(tx, actor, {
       action: "member.role_changed",
       targetId: userId,
@@ -131,6 +134,7 @@ export async function setEngineGrant(sql: Sql, scope: MemberScope & { engineId: 
     if (!engine) throw AppError.of("engine_not_found", { engineId });
     if (granted) await insertGrant(tx, organizationId, userId, engineId);
     else await deleteGrant(tx, organizationId, userId, engineId);
+    await flagSessionsOfUser(tx, userId);
     await audit(tx, actor, {
       action: granted ? "grant.added" : "grant.removed",
       targetId: userId,

@@ -1,5 +1,6 @@
 import { changesNothing } from "../../core/audit/changes.js";
 import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
+import { parseTimestamp } from "../../core/time/parse-timestamp.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { listAuditEvents } from "../../storage/repositories/audit.js";
@@ -91,9 +92,9 @@ export async function listAudit(
     action: filter.action,
     actorId: filter.actorId,
     targetId: filter.targetId,
-    before: filter.before ? new Date(filter.before) : undefined,
-    since: filter.since ? new Date(filter.since) : undefined,
-    until: filter.until ? new Date(filter.until) : undefined,
+    before: filter.before ? parseTimestamp(filter.before, "before") : undefined,
+    since: filter.since ? parseTimestamp(filter.since, "since") : undefined,
+    until: filter.until ? parseTimestamp(filter.until, "until") : undefined,
     limit: filter.limit ?? 100,
   });
   return rows.map(auditRecord);

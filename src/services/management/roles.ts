@@ -16,6 +16,7 @@ import { isUniqueViolation, type Sql } from "../../storage/sql.js";
 import { audit } from "./audit.js";
 import { asMember, inOrg, type OrgScope } from "./in-org.js";
 import { roleRecord } from "./records.js";
+import { flagSessionsOfRole } from "../../storage/repositories/sessions.js";
 
 export type RoleScope = OrgScope & { roleId: RoleId };
 
@@ -79,6 +80,7 @@ export async function updateRole(
       }
       const updated = (await updateRoleRow(tx, roleId, { name: patch.name, permissions }))!;
       if (changesNothing(role, { name: updated.name, permissions: updated.permissions })) return roleRecord(updated);
+      if (permissions) await flagSessionsOfRole(tx, organizationId, roleId);
       await audit(tx, actor, {
         action: "role.updated",
         targetId: roleId,

@@ -2,26 +2,44 @@ import type { UserId } from "../../contract/ids.js";
 import type { Me } from "../../contract/session.js";
 import { AppError } from "../../core/errors/app-error.js";
 import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
-import { DUMMY_PASSWORD_HASH, verifyPassword } from "../../security/passwords.js";
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "../../security/passwords.js";
+import type { SignInThrottle } from "../../security/sign-in-throttle.js";
 import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
 import { deleteSession, insertSession } from "../../storage/repositories/sessions.js";
-import { findPasswordHashByEmail, findUserById } from "../../storage/repositories/users.js";
+import { findPasswordHashByEmail, findUserById, updatePasswordHash } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
 
-/** Checks the password (same cost for unknown emails) and opens a session; returns the raw token for the cookie. */
+export interface SignInLimits {
+  /** Failed sign-ins per client address (its own counts, apart from API-key failures). */
+  perAddress: AuthFailureLimiter;
+  /** The growing delay per account. */
+  perAccount: SignInThrottle;
+}
+
+/**
+ * Checks the password (same cost for unknown emails) and opens a session; returns the raw token
+ * for the cookie. Both limits are checked before any hashing; a hash made with older scrypt
+ * parameters is replaced after a successful check.
+ */
 export async function login(
   sql: Sql,
-  limiter: AuthFailureLimiter,
+  limits: SignInLimits,
   client: string,
   input: { email: string; password: string },
   ttlHours: number,
 ): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
-  await limiter.assertNotLimited(client);
+  await limits.perAddress.assertNotLimited(client);
+  await limits.perAccount.assertMayTry(input.email);
   const found = await findPasswordHashByEmail(sql, input.email);
   const valid = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!found || !valid) {
-    throw await limiter.fail(client, new AppError("invalid_credentials"));
+    await limits.perAccount.fail(input.email);
+    throw await limits.perAddress.fail(client, new AppError("invalid_credentials"));
+  }
+  await limits.perAccount.succeed(input.email);
+  if (needsRehash(found.passwordHash)) {
+    await updatePasswordHash(sql, found.id, await hashPassword(input.password));
   }
   // Only the right password learns that the account is deactivated.
   if (!found.active) throw AppError.of("user_deactivated", { self: true });

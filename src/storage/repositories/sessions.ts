@@ -9,17 +9,56 @@ export async function insertSession(sql: Sql, tokenHash: string, userId: UserId,
   ]);
 }
 
-export async function findSessionUser(
-  sql: Sql,
-  tokenHash: string,
-): Promise<{ userId: UserId; email: string; name: string; isAdmin: boolean } | null> {
-  const [row] = await sql.query<{ userId: UserId; email: string; name: string; isAdmin: boolean }>(
-    `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin"
+export interface SessionRow {
+  userId: UserId;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  expiresAt: Date | string;
+  /** The user's privileges changed since the token was issued: give the session a new token. */
+  rotate: boolean;
+  /** `last_seen_at` is more than a minute old (it is written at most once a minute). */
+  stale: boolean;
+}
+
+/** The live session of a token: not expired, and used within the last `idleMinutes`. */
+export async function findSessionUser(sql: Sql, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
+  const [row] = await sql.query<SessionRow>(
+    `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.expires_at as "expiresAt", s.rotate,
+            s.last_seen_at < now() - interval '1 minute' as stale
        from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.expires_at > now() and u.active`,
-    [tokenHash],
+      where s.token_hash = $1 and s.expires_at > now() and u.active
+        and s.last_seen_at > now() - make_interval(mins => $2)`,
+    [tokenHash, idleMinutes],
   );
   return row ?? null;
+}
+
+export async function touchSession(sql: Sql, tokenHash: string): Promise<void> {
+  await sql.query("update sessions set last_seen_at = now() where token_hash = $1", [tokenHash]);
+}
+
+/** Moves a session flagged for rotation to a new token; false when another request rotated it first. */
+export async function rotateSession(sql: Sql, oldHash: string, newHash: string): Promise<boolean> {
+  const rows = await sql.query(
+    "update sessions set token_hash = $2, rotate = false, last_seen_at = now() where token_hash = $1 and rotate returning 1",
+    [oldHash, newHash],
+  );
+  return rows.length > 0;
+}
+
+/** Flags every session of a user for a new token on its next request (their privileges changed). */
+export async function flagSessionsOfUser(sql: Sql, userId: UserId): Promise<void> {
+  await sql.query("update sessions set rotate = true where user_id = $1", [userId]);
+}
+
+/** Flags the sessions of every member of the organization who holds the role. */
+export async function flagSessionsOfRole(sql: Sql, organizationId: string, roleId: string): Promise<void> {
+  await sql.query(
+    `update sessions set rotate = true
+      where user_id in (select user_id from memberships where organization_id = $1 and role_id = $2)`,
+    [organizationId, roleId],
+  );
 }
 
 export async function deleteSession(sql: Sql, tokenHash: string): Promise<void> {

@@ -45,6 +45,10 @@ export async function findPasswordHashByEmail(
   return row ?? null;
 }
 
+export async function updatePasswordHash(sql: Sql, userId: UserId, passwordHash: string): Promise<void> {
+  await sql.query("update users set password_hash = $2 where id = $1", [userId, passwordHash]);
+}
+
 export async function countUsers(sql: Sql): Promise<number> {
   const [row] = await sql.query<{ count: number }>("select count(*)::int as count from users");
   return row!.count;
@@ -60,10 +64,6 @@ export async function findPasswordHashById(sql: Sql, id: UserId): Promise<string
     [id],
   );
   return row?.passwordHash ?? null;
-}
-
-export async function updatePasswordHash(sql: Sql, id: UserId, passwordHash: string): Promise<void> {
-  await sql.query("update users set password_hash = $2 where id = $1", [id, passwordHash]);
 }
 
 /** Sets the active flag; returns the user as it was before (null when there is none), in one statement. */

@@ -53,6 +53,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           <code>GLOSSA_ADMIN_PASSWORD</code> on its first start; sign in with those. Other users are created by an
           instance administrator.
         </p>
+        <p className="muted small">
+          After five wrong passwords for one account, each further attempt must wait longer than the last (from one
+          second up to 15 minutes); signing in successfully resets the wait.
+        </p>
       </form>
     </main>
   );

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
+import { STORES } from "../support/stores.js";
+import { startTestServer, type TestServer } from "../support/test-server.js";
+
+/**
+ * Every session-authenticated route under `/api/orgs/:orgId/…` and `/api/admin/…`, with a valid
+ * body for it, and who may call it. The routes come from the app itself: a route added without a
+ * row here fails the first test, so nobody adds a route without deciding who may call it.
+ *
+ * - `team`: needs `org:manage_team` (a plain member gets 403); `member`: any member may call it.
+ * - `admin`: instance admins only (any other user gets 403).
+ */
+type Need = "team" | "member" | "admin";
+interface Row {
+  need: Need;
+  body?: (ids: Ids) => unknown;
+}
+interface Ids {
+  orgId: string;
+  roleId: string;
+  userId: string;
+  engineId: string;
+  keyId: string;
+}
+
+const TABLE: Record<string, Row> = {
+  "GET /api/orgs/:orgId": { need: "member" },
+  "PATCH /api/orgs/:orgId": { need: "team", body: () => ({ name: "Renamed" }) },
+  "GET /api/orgs/:orgId/audit": { need: "member" },
+  "GET /api/orgs/:orgId/roles": { need: "member" },
+  "POST /api/orgs/:orgId/roles": { need: "team", body: () => ({ name: "Role X", permissions: ["engine:access"] }) },
+  "PATCH /api/orgs/:orgId/roles/:roleId": { need: "team", body: () => ({ name: "Role Y" }) },
+  "DELETE /api/orgs/:orgId/roles/:roleId": { need: "team" },
+  "GET /api/orgs/:orgId/members": { need: "member" },
+  "POST /api/orgs/:orgId/members": { need: "team", body: (ids) => ({ userId: ids.userId, roleId: ids.roleId }) },
+  "PATCH /api/orgs/:orgId/members/:userId": { need: "team", body: (ids) => ({ roleId: ids.roleId }) },
+  "DELETE /api/orgs/:orgId/members/:userId": { need: "team" },
+  "PUT /api/orgs/:orgId/members/:userId/engines/:engineId": { need: "team" },
+  "DELETE /api/orgs/:orgId/members/:userId/engines/:engineId": { need: "team" },
+  "GET /api/orgs/:orgId/engines": { need: "member" },
+  "POST /api/orgs/:orgId/engines": { need: "team", body: () => ({ name: "E", provider: "pseudo" }) },
+  "GET /api/orgs/:orgId/engines/:engineId": { need: "member" },
+  "PATCH /api/orgs/:orgId/engines/:engineId": { need: "team", body: () => ({ name: "E2" }) },
+  "DELETE /api/orgs/:orgId/engines/:engineId": { need: "team" },
+  "POST /api/orgs/:orgId/engines/:engineId/try": {
+    need: "member",
+    body: () => ({ sourceLocale: "en", targetLocale: "de", data: { a: "Hello" } }),
+  },
+  "GET /api/orgs/:orgId/keys": { need: "member" },
+  "POST /api/orgs/:orgId/keys": {
+    need: "team",
+    body: (ids) => ({ name: "svc", kind: "service", roleId: ids.roleId }),
+  },
+  "PATCH /api/orgs/:orgId/keys/:keyId": { need: "team", body: () => ({ name: "renamed" }) },
+  "DELETE /api/orgs/:orgId/keys/:keyId": { need: "team" },
+  "GET /api/admin/users": { need: "admin" },
+  "POST /api/admin/users": {
+    need: "admin",
+    body: () => ({ email: "new@example.test", password: "new-password-1", name: "New" }),
+  },
+  "GET /api/admin/orgs": { need: "admin" },
+  "POST /api/admin/orgs": { need: "admin", body: (ids) => ({ name: "Other", ownerId: ids.userId }) },
+  "PUT /api/admin/orgs/:orgId/plan": { need: "admin", body: () => ({ plan: "free", rbac: false }) },
+};
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The app's registered routes (method and pattern), rebuilt from Fastify's printed route tree. */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^(.*?)(?:[└├]── )?(\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (depth === 0 ? "" : prefixes[depth - 1]!) + match[2]!;
+    prefixes[depth] = path;
+    for (const method of match[3]!.split(", ")) if (method !== "HEAD") routes.push(`${method} ${path}`);
+  }
+  return routes.filter((route) => / \/api\/(orgs|admin)\//.test(route));
+}
+
+function fill(pattern: string, ids: Ids): string {
+  return pattern.replace(/:(\w+)/g, (_whole, name: string) => ids[name as keyof Ids]);
+}
+
+describe.each(STORES)("route × auth table on %s", (store) => {
+  let server: TestServer;
+  let seed: SeededOrg;
+  let ids: Ids;
+  const cookies: Record<"owner" | "member" | "outsider", string> = { owner: "", member: "", outsider: "" };
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await server.app.inject({ method: "POST", url: "/api/session", payload: { email, password } });
+    expectStatus({ status: response.statusCode, body: response.body }, 200);
+    return String(response.headers["set-cookie"]).split(";")[0]!;
+  }
+
+  async function call(route: string, options: { cookie?: string; origin?: string; encode?: boolean } = {}) {
+    const [method, pattern] = route.split(" ") as [string, string];
+    let url = fill(pattern, ids);
+    if (options.encode) url = url.replace("/api/", "/%61pi/");
+    const body = TABLE[route]?.body?.(ids);
+    const response = await server.app.inject({
+      method: method as "GET",
+      url,
+      headers: {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+      },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return { status: response.statusCode, code: (response.json() as { code?: string } | undefined)?.code };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(store);
+    seed = await seedOrganization(server.url);
+    await addMemberUser(seed, "member@example.test", seed.roles.member);
+    // The member the `:userId` routes act on: not the caller, so that no row is "leaving".
+    const target = await addMemberUser(seed, "target@example.test", seed.roles.member);
+    const outsider = await seed.admin.post("/api/admin/users", {
+      email: "outsider@example.test",
+      password: "outsider-password-1",
+      name: "Outsider",
+    });
+    expectStatus(outsider, 201);
+    const key = await createKey(seed.admin, seed.orgId, { name: "svc", kind: "service", roleId: seed.roles.member });
+    ids = {
+      orgId: seed.orgId,
+      roleId: seed.roles.member,
+      userId: target.userId,
+      engineId: seed.engineId,
+      keyId: key.id,
+    };
+    cookies.owner = await signIn("admin@example.test", "admin-password-1");
+    cookies.member = await signIn("member@example.test", "member-password-1");
+    cookies.outsider = await signIn("outsider@example.test", "outsider-password-1");
+  });
+  afterAll(async () => server?.stop());
+
+  it("has a row for every registered /api/orgs/… and /api/admin/… route, and no stale rows", () => {
+    const routes = registeredRoutes(server.app).sort();
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes).toEqual(Object.keys(TABLE).sort());
+  });
+
+  const routes = Object.keys(TABLE);
+
+  it.each(routes)("%s without a session cookie → 401, also when percent-encoded", async (route) => {
+    expect(await call(route)).toMatchObject({ status: 401, code: "unauthenticated" });
+    const encoded = await call(route, { encode: true });
+    expect(encoded.status).toBe(401);
+  });
+
+  it.each(routes.filter((route) => TABLE[route]!.need !== "admin"))(
+    "%s by a user outside the organization → 404",
+    async (route) => {
+      expect((await call(route, { cookie: cookies.outsider })).status).toBe(404);
+    },
+  );
+
+  it.each(routes.filter((route) => TABLE[route]!.need !== "member"))(
+    "%s by a member without the permission it needs → 403",
+    async (route) => {
+      const answer = await call(route, { cookie: cookies.member });
+      expect(answer.status).toBe(403);
+      expect(answer.code).toBe("forbidden");
+    },
+  );
+
+  it.each(routes.filter((route) => TABLE[route]!.need === "member"))(
+    "%s by a plain member is not refused for lack of permission",
+    async (route) => {
+      const answer = await call(route, { cookie: cookies.member });
+      expect([401, 403, 404]).not.toContain(answer.status);
+    },
+  );
+
+  it.each(routes.filter((route) => UNSAFE.has(route.split(" ")[0]!)))(
+    "%s with a foreign Origin → 403 csrf_rejected, also when percent-encoded",
+    async (route) => {
+      for (const encode of [false, true]) {
+        const answer = await call(route, { cookie: cookies.owner, origin: "https://evil.example", encode });
+        expect(answer).toEqual({ status: 403, code: "csrf_rejected" });
+      }
+    },
+  );
+
+  it("the encoded admin path that created an instance admin is refused (issue 13, item 5)", async () => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/%61pi/admin/users",
+      headers: { cookie: cookies.owner, origin: "https://evil.example" },
+      payload: { email: "evil@example.test", password: "evil-password-1", name: "Evil", isAdmin: true },
+    });
+    expect(response.statusCode).toBe(403);
+    const users = await seed.admin.get("/api/admin/users");
+    expect(JSON.stringify(users.body)).not.toContain("evil@example.test");
+  });
+});

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { NoContent } from "../../contract/fields.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LoginBody, Me } from "../../contract/session.js";

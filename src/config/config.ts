@@ -19,6 +19,14 @@ export interface Config {
   sessionTtlHours: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
+  /** GLOSSA_ENGINE_ALLOWED_HOSTS: host names, addresses or CIDR ranges engines may reach although not public. */
+  engineAllowedHosts: string;
+  /** GLOSSA_WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
+  /** GLOSSA_LEAK_REPORT_KEYS: the JSON file of public keys that sign leaked-key reports (SPEC §9). */
+  leakReportKeysFile: string | undefined;
+  /** How often each instance looks for webhook deliveries that are due. */
+  webhookPollMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -47,5 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
+    engineAllowedHosts: env.GLOSSA_ENGINE_ALLOWED_HOSTS ?? "",
+    webhookAllowPrivate: env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "true" || env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "1",
+    leakReportKeysFile: env.GLOSSA_LEAK_REPORT_KEYS || undefined,
+    webhookPollMs: integer(env, "GLOSSA_WEBHOOK_POLL_MS", 250),
   };
 }

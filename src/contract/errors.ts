@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   invalid_api_key: 401,
   invalid_credentials: 401,
   unauthenticated: 401,
+  invalid_signature: 401,
 
   forbidden: 403,
   csrf_rejected: 403,
@@ -26,6 +27,8 @@ export const ERROR_STATUS = {
   role_not_found: 404,
   engine_not_found: 404,
   key_not_found: 404,
+  webhook_not_found: 404,
+  delivery_not_found: 404,
 
   method_not_allowed: 405,
 

@@ -14,6 +14,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     lastUsedFlushMs: 200,
+    // Provider stand-ins listen on loopback (test/engines/support/stub-server.ts).
+    engineAllowedHosts: "127.0.0.1",
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   invalid_api_key: () => "The API key is invalid or has been deleted.",
   invalid_credentials: () => "The email or password is incorrect.",
   unauthenticated: () => "Sign in first.",
+  invalid_signature: () => "The report is not signed, or not by a key in GLOSSA_LEAK_REPORT_KEYS.",
 
   forbidden: (p: { reason: ForbiddenReason }) => FORBIDDEN[p.reason],
   csrf_rejected: () => "This request came from another site and was refused.",
@@ -60,6 +61,8 @@ export const ERROR_MESSAGES = {
         ? `Engine ${p.engineId} does not exist in this key's organization.`
         : `Engine ${p.engineId} was not found in this organization.`,
   key_not_found: (p: { keyId: string }) => `Key ${p.keyId} was not found.`,
+  webhook_not_found: (p: { webhookId: string }) => `Webhook ${p.webhookId} was not found.`,
+  delivery_not_found: (p: { deliveryId: string }) => `Delivery ${p.deliveryId} was not found.`,
 
   method_not_allowed: () =>
     "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",

@@ -6,6 +6,9 @@ import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
+import { deliveryWorker } from "./services/webhooks/delivery-worker.js";
+import { engineAddressPolicyFrom, setEngineAddressPolicy } from "./security/outbound/engine-policy.js";
+import { webhookSettings } from "./http/deps.js";
 import { migrate } from "./storage/migrate.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { openSql } from "./storage/open-sql.js";
@@ -28,6 +31,7 @@ export interface StartOptions extends BuildAppOptions {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
+  setEngineAddressPolicy(engineAddressPolicyFrom(config.engineAllowedHosts));
   const sql = options.sql ?? (await openSql(config));
   await migrate(sql);
 
@@ -47,6 +51,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
+  const webhooks = deliveryWorker(sql, { ...webhookSettings(deps), pollMs: config.webhookPollMs }, (error) =>
+    app.log.warn({ err: error }, "webhook delivery round failed"),
+  );
+  webhooks.start();
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
     void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
@@ -73,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearInterval(sweep);
         clearTimeout(force);
       }
+      await webhooks.stop();
       await lastUsed.stop();
       if (!options.sql) await sql.close();
     },

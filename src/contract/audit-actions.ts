@@ -1,4 +1,4 @@
-import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "./ids.js";
+import type { EngineId, KeyId, OrganizationId, RoleId, UserId, WebhookId } from "./ids.js";
 
 /** What an audit event is about, and the id each kind of target has. */
 export interface AuditTargetIds {
@@ -7,6 +7,7 @@ export interface AuditTargetIds {
   role: RoleId;
   engine: EngineId;
   key: KeyId;
+  webhook: WebhookId;
 }
 export type AuditTargetType = keyof AuditTargetIds;
 
@@ -29,6 +30,10 @@ export const AUDIT_ACTION_TARGETS = {
   "key.created": "key",
   "key.updated": "key",
   "key.deleted": "key",
+  "key.leaked": "key",
+  "webhook.created": "webhook",
+  "webhook.updated": "webhook",
+  "webhook.deleted": "webhook",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

@@ -78,7 +78,7 @@ export const DeliveryRecord = Type.Object(
         headers: Type.Record(Type.String(), Type.String()),
         body: Type.String(),
       },
-      { description: "what was (or will be) sent; the signature header is shown, the secret never" },
+      { description: "what was (or will be) sent; headers of the last attempt, signature included; the secret never" },
     ),
     response: Nullable(
       Type.Object({

@@ -17,6 +17,8 @@ import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
 import { sessionRoutes } from "./routes/session.js";
+import { leakedKeyRoutes } from "./routes/leaked-keys.js";
+import { webhookRoutes } from "./routes/webhooks.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -36,6 +38,14 @@ const OPENAPI_TAGS = [
   { name: "members", description: "Members, their role, and per-engine grants." },
   { name: "engines", description: "Translation engines: a provider and its settings. Credentials are write-only." },
   { name: "keys", description: "Personal and service API keys. A key's secret is returned once, when it is created." },
+  {
+    name: "webhooks",
+    description: "Signed webhooks (Standard Webhooks) for an organization's events, with a delivery log.",
+  },
+  {
+    name: "leaked keys",
+    description: "Secret-scanning reports (GitHub's format): leaked keys are revoked at once.",
+  },
   { name: "admin", description: "Instance administration: users, organizations and plans (instance admins only)." },
   { name: "operations", description: "Liveness and readiness for load balancers and orchestrators." },
 ];
@@ -126,6 +136,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(webhookRoutes(deps));
+  await app.register(leakedKeyRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

@@ -1,10 +1,18 @@
-import { isId, type UserId } from "../../contract/ids.js";
+import { isId, type OrganizationId, type UserId } from "../../contract/ids.js";
+import { isRbacOn } from "../../core/authz/model.js";
 import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
-import { insertOrganization, listOrganizations, updatePlan } from "../../storage/repositories/organizations.js";
+import { listApiKeys } from "../../storage/repositories/api-keys.js";
+import {
+  findOrganization,
+  insertOrganization,
+  listOrganizations,
+  updatePlan,
+} from "../../storage/repositories/organizations.js";
 import { findUserById, insertUser, listUsers } from "../../storage/repositories/users.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
+import { emitEvent } from "../events/emit-event.js";
 import { audit } from "./audit.js";
 import type { OrgScope } from "./in-org.js";
 import { organizationRecord, userRecord } from "./records.js";
@@ -72,8 +80,10 @@ export async function changePlan(
   { plan, rbac }: { plan: Plan; rbac: boolean },
 ) {
   return sql.transaction(async (tx) => {
+    const before = await findOrganization(tx, organizationId);
     const org = await updatePlan(tx, organizationId, plan, rbac);
-    if (!org) throw AppError.of("organization_not_found", { organizationId });
+    if (!before || !org) throw AppError.of("organization_not_found", { organizationId });
+    await announceServiceKeyStates(tx, organizationId, isRbacOn(before), isRbacOn(org));
     await audit(
       tx,
       { organizationId, userId: actorId },
@@ -81,4 +91,15 @@ export async function changePlan(
     );
     return organizationRecord(org);
   });
+}
+
+/** Service keys work exactly while RBAC is on (SPEC §1): a plan change that flips it deactivates or reactivates them all. */
+async function announceServiceKeyStates(tx: Sql, organizationId: OrganizationId, wasOn: boolean, isOn: boolean) {
+  if (wasOn === isOn) return;
+  for (const key of await listApiKeys(tx, organizationId, "service", null))
+    await emitEvent(tx, {
+      organizationId,
+      type: isOn ? "key.reactivated" : "key.deactivated",
+      data: { keyId: key.id, name: key.name, kind: key.kind, reason: "plan_entitlement" },
+    });
 }

@@ -44,6 +44,8 @@ create table webhook_deliveries (
   -- An instance that claimed the delivery holds it until then; after a crash another takes over.
   leased_until timestamptz,
   last_attempt_at timestamptz,
+  -- The headers of the last attempt (with its signature, never the secret), for the delivery log.
+  request_headers jsonb,
   response_status integer,
   response_body text,
   duration_ms integer,

@@ -1,6 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { engineAddressPolicyFrom, setEngineAddressPolicy } from "../../../src/security/outbound/engine-policy.js";
 
 export interface RecordedRequest {
   method: string;
@@ -25,8 +24,6 @@ export interface StubServer {
 export async function startStub(
   handler: (request: RecordedRequest, index: number) => StubReply | Promise<StubReply>,
 ): Promise<StubServer> {
-  // Providers called directly (without a server) reach the stand-in through the instance allow list.
-  setEngineAddressPolicy(engineAddressPolicyFrom("127.0.0.1"));
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -30,7 +30,6 @@ describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
   });
 
   const hooksPath = () => `/api/orgs/${seed.orgId}/webhooks`;
-  const typesReceived = () => receiver.received.map(({ body }) => body.type);
   const waitForType = (type: string, data: Record<string, unknown> = {}) =>
     receiver.waitFor((all) =>
       all.some(

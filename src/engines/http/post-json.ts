@@ -86,7 +86,11 @@ function failureForStatus(status: number): ProviderError {
   if (status === 456) return new ProviderError("rate_limited", `quota exceeded (HTTP 456)`);
   if (status >= 500) return new ProviderError("server", `the provider failed (HTTP ${status}) after retries`);
   if (status >= 300 && status < 400)
-    return new ProviderError("rejected", `the provider answered with a redirect (HTTP ${status}), which is not followed`, status);
+    return new ProviderError(
+      "rejected",
+      `the provider answered with a redirect (HTTP ${status}), which is not followed`,
+      status,
+    );
   return new ProviderError("rejected", `the provider rejected the request (HTTP ${status})`, status);
 }
 

@@ -117,11 +117,7 @@ export const webhookRoutes =
         },
       },
       async (request) => ({
-        deliveries: await listDeliveries(
-          sql,
-          scope(request),
-          Math.min(Number(request.query.limit ?? 50) || 50, 100),
-        ),
+        deliveries: await listDeliveries(sql, scope(request), Math.min(Number(request.query.limit ?? 50) || 50, 100)),
       }),
     );
     app.post(

@@ -25,7 +25,8 @@ async function readHead(body: AsyncIterable<Uint8Array> | null): Promise<string>
 }
 
 function describe(error: unknown): string {
-  if (error instanceof OutboundRefusedError) return "refused: the URL resolves to a loopback, private or link-local address";
+  if (error instanceof OutboundRefusedError)
+    return "refused: the URL resolves to a loopback, private or link-local address";
   if ((error as { name?: string }).name === "TimeoutError") return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
   const cause = (error as { cause?: { code?: string } }).cause;
   return `could not connect${cause?.code ? ` (${cause.code})` : ""}`;

@@ -35,7 +35,8 @@ export function deliveryWorker(
       claimed.map(async (delivery) => {
         const outcome = await deliverOnce(delivery, settings);
         await recordAttempt(sql, delivery.id, outcome);
-        if (outcome.status !== "pending") await markWebhookFailing(sql, delivery.webhookId, outcome.status === "failed");
+        if (outcome.status !== "pending")
+          await markWebhookFailing(sql, delivery.webhookId, outcome.status === "failed");
       }),
     );
     return claimed.length;

@@ -54,11 +54,7 @@ export async function listWebhooks(sql: Sql, organizationId: OrganizationId): Pr
   return sql.query<WebhookRow>(`${WEBHOOK_SELECT} where organization_id = $1 order by seq`, [organizationId]);
 }
 
-export async function findWebhook(
-  sql: Sql,
-  organizationId: OrganizationId,
-  id: WebhookId,
-): Promise<WebhookRow | null> {
+export async function findWebhook(sql: Sql, organizationId: OrganizationId, id: WebhookId): Promise<WebhookRow | null> {
   const [row] = await sql.query<WebhookRow>(`${WEBHOOK_SELECT} where organization_id = $1 and id = $2`, [
     organizationId,
     id,

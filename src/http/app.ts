@@ -117,6 +117,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
             name: "X-API-Key",
             description: "An API key (`gls_…`); `Authorization: Bearer gls_…` is accepted too.",
           },
+          leakReportSignature: {
+            type: "apiKey",
+            in: "header",
+            name: "Github-Public-Key-Signature",
+            description:
+              "ECDSA P-256/SHA-256 signature of the raw body (base64 DER) by the key named in `Github-Public-Key-Identifier`, one of those in `GLOSSA_LEAK_REPORT_KEYS`.",
+          },
           session: {
             type: "apiKey",
             in: "cookie",

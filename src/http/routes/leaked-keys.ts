@@ -59,6 +59,7 @@ export const leakedKeyRoutes =
             "A secret scanner reports leaked tokens (signed with a key from `GLOSSA_LEAK_REPORT_KEYS`): every Glossa key among them is revoked at once.",
           body: LeakReport,
           tags: ["leaked keys"],
+          security: [{ leakReportSignature: [] }],
           response: { 200: LeakReportAnswer, ...problemResponses(400, 401, 413, 415, 503) },
         },
       },

@@ -2,6 +2,7 @@ export const ORG_PAGES = [
   { id: "keys", label: "API keys" },
   { id: "team", label: "Team" },
   { id: "engines", label: "Engines" },
+  { id: "webhooks", label: "Webhooks" },
   { id: "audit", label: "Audit log" },
   { id: "plan", label: "Plan" },
 ] as const;

@@ -5,6 +5,9 @@
 export type {
   AuditEvent,
   CreatedKey,
+  CreatedWebhook,
+  DeliveryRecord as Delivery,
+  EventType,
   CredentialField,
   EngineRecord as Engine,
   EnginePatchBody as EngineBody,
@@ -21,4 +24,5 @@ export type {
   ProviderInfo,
   RoleRecord as Role,
   User,
+  WebhookRecord as Webhook,
 } from "../../../src/contract";

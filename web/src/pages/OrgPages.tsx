@@ -11,6 +11,7 @@ import { EnginesPage } from "./engines/EnginesPage";
 import { KeysPage } from "./keys/KeysPage";
 import { PlanPage } from "./plan/PlanPage";
 import { TeamPage } from "./team/TeamPage";
+import { WebhooksPage } from "./webhooks/WebhooksPage";
 
 interface OrgPagesProps {
   me: Me;
@@ -57,6 +58,7 @@ export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
       {page === "keys" && <KeysPage />}
       {page === "team" && <TeamPage />}
       {page === "engines" && <EnginesPage />}
+      {page === "webhooks" && <WebhooksPage />}
       {page === "audit" && <AuditPage />}
       {page === "plan" && <PlanPage />}
     </OrgSessionContext.Provider>

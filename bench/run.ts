@@ -25,3 +25,8 @@ else console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / 
 console.log("\n== engines: pseudo at 10,000 keys, translation memory, chunking against a 200 ms provider");
 const { runEngineBenchmarks } = await import("./engines-bench.js");
 await runEngineBenchmarks();
+
+console.log("\n== webhooks: key creation with three endpoints vs none, delivery latency");
+const { benchWebhooksOnStore } = await import("./webhooks-bench.js");
+await benchWebhooksOnStore("pglite");
+if (pgUrl) await benchWebhooksOnStore("postgres", pgUrl);

@@ -6,6 +6,7 @@ import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
+import { setProviderDetailSink } from "./engines/http/provider-detail-log.js";
 import { deliveryWorker } from "./services/webhooks/delivery-worker.js";
 import { engineAddressPolicyFrom, setEngineAddressPolicy } from "./security/outbound/engine-policy.js";
 import { webhookSettings } from "./http/deps.js";
@@ -49,6 +50,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const app = await buildApp(deps, options);
 
+  setProviderDetailSink((entry) => app.log.warn(entry, "an engine's provider refused a request"));
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
   const webhooks = deliveryWorker(sql, { ...webhookSettings(deps), pollMs: config.webhookPollMs }, (error) =>

@@ -7,6 +7,7 @@ import {
 import { OutboundRefusedError, outboundFetch } from "../../security/outbound/guarded-fetch.js";
 import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
 import { ProviderError } from "../provider-error.js";
+import { logProviderDetail } from "./provider-detail-log.js";
 
 export interface PostJsonOptions {
   url: string;
@@ -129,6 +130,8 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
         }
       }
       failure = failureFor(response.status, providerMessage(text, options.secrets));
+      if (failure.detail)
+        logProviderDetail({ host: new URL(options.url).host, status: response.status, detail: failure.detail });
       if (!isRetryableStatus(response.status)) throw failure;
       retryAfterMs = parseRetryAfterMs(response.headers.get("retry-after"), Date.now());
     } catch (error) {

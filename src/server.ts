@@ -12,6 +12,7 @@ import { engineAddressPolicyFrom, setEngineAddressPolicy } from "./security/outb
 import { webhookSettings } from "./http/deps.js";
 import { migrate } from "./storage/migrate.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
+import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
 
@@ -59,8 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   webhooks.start();
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
-    void Promise.all([limiter.prune(), deleteExpiredSessions(sql)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
+    void Promise.all([limiter.prune(), deleteExpiredSessions(sql), pruneDeliveredEvents(sql, 30)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, 60_000);
   maintenance.unref();

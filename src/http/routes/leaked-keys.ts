@@ -40,6 +40,8 @@ export const leakedKeyRoutes =
         const value = request.headers[name];
         return typeof value === "string" ? value : undefined;
       };
+      // Bad signatures count as failed authentications of the client address (SPEC §2, 429 past the limit).
+      await deps.limiter.assertNotLimited(request.ip);
       const keys = await loadLeakReportKeys(deps.config.leakReportKeysFile).catch((error: unknown) => {
         // Fail closed: an unreadable key file verifies nothing.
         request.log.error({ err: error }, "GLOSSA_LEAK_REPORT_KEYS could not be read");
@@ -47,7 +49,7 @@ export const leakedKeyRoutes =
       });
       const raw = rawBodies.get(request) ?? "";
       if (!isSignedReport(keys, header("github-public-key-identifier"), header("github-public-key-signature"), raw))
-        throw new AppError("invalid_signature");
+        throw await deps.limiter.fail(request.ip, new AppError("invalid_signature"));
       if (request.body === undefined) throw AppError.invalidRequest(INVALID_JSON_BODY, [{ path: "/", message: "" }]);
     });
 
@@ -60,7 +62,7 @@ export const leakedKeyRoutes =
           body: LeakReport,
           tags: ["leaked keys"],
           security: [{ leakReportSignature: [] }],
-          response: { 200: LeakReportAnswer, ...problemResponses(400, 401, 413, 415, 503) },
+          response: { 200: LeakReportAnswer, ...problemResponses(400, 401, 413, 415, 429, 503) },
         },
       },
       async (request) => revokeLeakedKeys(deps.sql, request.body),

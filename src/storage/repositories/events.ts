@@ -31,3 +31,16 @@ export async function insertDeliveriesForEvent(
   );
   return rows.length;
 }
+
+/**
+ * Housekeeping: events older than `days` whose deliveries are all finished go, with their
+ * deliveries (the log keeps `days` of history); a pending delivery keeps its event.
+ */
+export async function pruneDeliveredEvents(sql: Sql, days: number): Promise<void> {
+  await sql.query(
+    `delete from events e
+      where e.created_at < clock_timestamp() - make_interval(days => $1)
+        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'pending')`,
+    [days],
+  );
+}

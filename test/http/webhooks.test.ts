@@ -150,6 +150,37 @@ describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
     }
   }, 45_000);
 
+  it("marks the endpoint failing once the retries are exhausted, and clears it on the next success", async () => {
+    const down = await startWebhookReceiver();
+    try {
+      let healthy = false;
+      down.statusFor = () => (healthy ? 200 : 500);
+      const created = await seed.admin.post(hooksPath(), { url: down.url, events: ["key.created"] });
+      down.secret = created.body.secret;
+      const hook = created.body.webhook.id as string;
+      await createKey(seed.admin, seed.orgId, { name: "exhausted" });
+      await down.waitFor((all) => all.length >= 1);
+      const log = async () => (await seed.admin.get(`${hooksPath()}/${hook}/deliveries`)).body.deliveries[0];
+      await expect.poll(log).toMatchObject({ status: "pending", attempts: 1, response: { status: 500 } });
+      // Skip ahead to the last retry of the schedule (≈ 27.6 hours after the first attempt).
+      await server.database.sql.query(
+        "update webhook_deliveries set attempts = 8, next_attempt_at = now() where webhook_id = $1",
+        [hook],
+      );
+      await expect.poll(log, { timeout: 10_000 }).toMatchObject({ status: "failed", attempts: 9, nextAttemptAt: null });
+      const failing = (await seed.admin.get(hooksPath())).body.webhooks.find((w: { id: string }) => w.id === hook);
+      expect(failing.failingSince).not.toBeNull();
+      healthy = true;
+      const delivery = await log();
+      expectStatus(await seed.admin.post(`${hooksPath()}/${hook}/deliveries/${delivery.id}/retry`), 202);
+      await expect.poll(log, { timeout: 10_000 }).toMatchObject({ status: "succeeded", attempts: 10 });
+      const recovered = (await seed.admin.get(hooksPath())).body.webhooks.find((w: { id: string }) => w.id === hook);
+      expect(recovered.failingSince).toBeNull();
+    } finally {
+      await down.close();
+    }
+  });
+
   it("sends a test event to one endpoint and retries a delivery on request", async () => {
     const test = await seed.admin.post(`${hooksPath()}/${webhookId}/test`);
     expect(test.status).toBe(202);

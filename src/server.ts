@@ -5,12 +5,15 @@ import { buildApp, type BuildAppOptions } from "./http/app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
+import { JobWorker } from "./services/jobs/job-worker.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
 import { setProviderDetailSink } from "./engines/http/provider-detail-log.js";
 import { deliveryWorker } from "./services/webhooks/delivery-worker.js";
 import { engineAddressPolicyFrom, setEngineAddressPolicy } from "./security/outbound/engine-policy.js";
 import { webhookSettings } from "./http/deps.js";
 import { migrate } from "./storage/migrate.js";
+import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
+import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
@@ -40,11 +43,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
+  const jobs = new JobWorker(
+    {
+      sql,
+      lastUsed,
+      secretKey: config.secretKey,
+      warn: (error, message) => app.log.warn({ err: error }, message),
+    },
+    { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
+  );
   const deps: AppDeps = {
     config,
     sql,
     limiter,
     lastUsed,
+    jobs,
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),
@@ -60,13 +73,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   webhooks.start();
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
-    void Promise.all([limiter.prune(), deleteExpiredSessions(sql), pruneDeliveredEvents(sql, 30)]).catch(
-      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
-    );
+    const jobsBefore = new Date(Date.now() - JOB_RETENTION_MS);
+    void Promise.all([
+      limiter.prune(),
+      deleteExpiredSessions(sql),
+      deleteJobsFinishedBefore(sql, jobsBefore),
+      pruneDeliveredEvents(sql, 30),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, 60_000);
   maintenance.unref();
 
   const address = await app.listen({ port: config.port, host: config.host });
+  jobs.start();
   const running = app;
   return {
     app: running,
@@ -74,6 +92,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: address.replace("[::1]", "localhost"),
     async close() {
       clearInterval(maintenance);
+      // Running jobs are interrupted and handed back to the queue, for another instance or the next start.
+      await jobs.stop();
       // Sockets that turn idle after close() began would otherwise stay open until
       // keepAliveTimeout; sweep them, and cut whatever is left after the grace period.
       const sweep = setInterval(() => running.server.closeIdleConnections(), 200);

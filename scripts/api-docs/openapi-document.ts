@@ -25,6 +25,7 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
       sql,
       limiter: new AuthFailureLimiter(sql, 0),
       lastUsed: new LastUsedTracker(sql, () => {}),
+      jobs: { wake: () => {} },
     },
     { logger: false },
   );

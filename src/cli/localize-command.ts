@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, relative, sep } from "node:path";
-import { localizeRemote, type GlossaConnection } from "./localize/glossa-client.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  getJobRemote,
+  localizeRemote,
+  submitJobRemote,
+  type GlossaConnection,
+  type RemoteJob,
+} from "./localize/glossa-client.js";
 import {
   emptyLock,
   lockedHashes,
@@ -11,11 +18,14 @@ import {
   type LockFile,
 } from "./localize/lock-file.js";
 import { LOCALIZE_USAGE, parseLocalizeArgs, targetPath, type LocalizeOptions } from "./localize/options.js";
-import { chunkPointers, planTarget } from "./localize/plan-target.js";
+import { planJobs } from "./localize/plan-jobs.js";
+import { chunkPointers, planTarget, type TargetPlan } from "./localize/plan-target.js";
 import { terminalProgress, type Progress } from "./localize/progress.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "./localize/strings-by-pointer.js";
 
 const DEFAULT_URL = "http://127.0.0.1:8787";
+/** How often `--async` asks the server how its jobs are doing. */
+const JOB_POLL_MS = 500;
 
 async function readJson(path: string, what: string): Promise<Json> {
   let text: string;
@@ -89,6 +99,68 @@ async function localizeTarget(
   return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes };
 }
 
+/** Polls a job until it finishes, showing its progress in locales; throws unless it succeeded. */
+async function waitForJob(connection: GlossaConnection, job: RemoteJob, progress: Progress): Promise<RemoteJob> {
+  let current = job;
+  for (;;) {
+    progress.update(`job ${current.id}`, current.progress.done, current.progress.total, "locales");
+    if (current.status === "succeeded") return current;
+    if (current.status === "failed" || current.status === "canceled") {
+      progress.clear();
+      const reason = current.error ? `: ${current.error.message}` : ".";
+      throw new Error(`Job ${current.id} ${current.status}${reason}`);
+    }
+    await sleep(JOB_POLL_MS);
+    current = await getJobRemote(connection, current.id);
+  }
+}
+
+/**
+ * `--async`: the targets that need the same strings share one server job (up to 50 locales each),
+ * so a many-locale run is one submission that the server finishes even if one of its instances
+ * dies. Returns the translations per target, or null when the server has no jobs.
+ */
+async function translateWithJobs(
+  options: LocalizeOptions,
+  connection: GlossaConnection,
+  source: Json,
+  sourceStrings: Map<string, string>,
+  plans: Map<string, TargetPlan>,
+  progress: Progress,
+): Promise<Map<string, Map<string, string>> | null> {
+  const translations = new Map([...plans].map(([target, plan]) => [target, new Map(plan.keep)]));
+  let submitted = false;
+  for (const batch of planJobs(plans)) {
+    // Jobs take the whole body limit of the server; chunks keep each well below it.
+    for (const chunk of chunkPointers(batch.pointers, sourceStrings, 5_000, 2_000_000)) {
+      const job = await submitJobRemote(connection, {
+        engineId: options.engineId,
+        sourceLocale: options.sourceLocale,
+        targetLocales: batch.targets,
+        data: pickStrings(source, new Set(chunk)),
+      });
+      if (!job) {
+        if (!submitted) return null;
+        throw new Error("The server stopped accepting jobs in the middle of the run.");
+      }
+      submitted = true;
+      const finished = await waitForJob(connection, job, progress);
+      for (const target of batch.targets) {
+        const data = finished.result?.[target];
+        if (data === undefined) throw new Error(`Job ${job.id} returned no translation for ${target}.`);
+        const localized = flattenStrings(data);
+        for (const pointer of chunk) {
+          const text = localized.get(pointer);
+          if (text === undefined) throw new Error(`The server returned no ${target} translation for ${pointer}.`);
+          translations.get(target)!.set(pointer, text);
+        }
+      }
+    }
+  }
+  progress.clear();
+  return translations;
+}
+
 /** `glossa localize`: translate JSON files for CI/CD, only what changed since the last run. */
 export async function runLocalizeCommand(args: string[]): Promise<number> {
   const parsed = parseLocalizeArgs(args);
@@ -115,6 +187,30 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
   const sourceKey = relative(dirname(options.lockFile), options.sourceFile).split(sep).join("/");
   let lock = await readLock(options.lockFile);
   const progress = terminalProgress();
+
+  if (options.async) {
+    const plans = new Map<string, TargetPlan>();
+    for (const target of options.targetLocales) {
+      const path = targetPath(options.outPattern, target);
+      const existing = existsSync(path)
+        ? flattenStrings(await readJson(path, "target file"))
+        : new Map<string, string>();
+      const locked = lockedHashes(lock, sourceKey, target);
+      plans.set(target, planTarget({ source: sourceStrings, locked, existing, force: options.force }));
+    }
+    const translations = await translateWithJobs(options, connection, source, sourceStrings, plans, progress);
+    if (translations) {
+      for (const [target, plan] of plans) {
+        const path = targetPath(options.outPattern, target);
+        await writeJsonFile(path, `${JSON.stringify(replaceStrings(source, translations.get(target)!), null, 2)}\n`);
+        lock = withLockedHashes(lock, sourceKey, target, plan.hashes);
+        await writeJsonFile(options.lockFile, serializeLock(lock));
+        process.stdout.write(`${target}: ${plan.translate.length} translated, ${plan.keep.size} unchanged → ${path}\n`);
+      }
+      return 0;
+    }
+    process.stderr.write("glossa localize: this server has no jobs; translating with direct calls instead.\n");
+  }
 
   for (const target of options.targetLocales) {
     const result = await localizeTarget(

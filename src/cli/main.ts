@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 
-const USAGE = `Usage: glossa <command>
+const USAGE = `Usage: glossa <command>   (glossa --version prints the version)
 
 Commands:
   serve                                   start the server (PORT, HOST, DATABASE_URL, GLOSSA_DATA_DIR, …)
@@ -30,6 +30,11 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./keys-command.js")).runKeysCommand(rest);
     case "localize":
       return (await import("./localize-command.js")).runLocalizeCommand(rest);
+    case "--version":
+    case "-v":
+    case "version":
+      process.stdout.write(`glossa ${(await import("./package-version.js")).packageVersion()}\n`);
+      return 0;
     case undefined:
     case "help":
     case "--help":

@@ -1,8 +1,40 @@
 import { startServer } from "../server.js";
+import { countUsers } from "../storage/repositories/users.js";
+import { packageVersion } from "./package-version.js";
+import { serveBanner } from "./serve-banner.js";
+
+/**
+ * In a terminal, logs are pretty-printed and a banner says where the dashboard is; elsewhere
+ * (containers, CI, a process manager) they stay JSON lines. GLOSSA_LOG_FORMAT=json|pretty overrides.
+ */
+function prettyLogs(): boolean {
+  const format = process.env.GLOSSA_LOG_FORMAT;
+  return format === "pretty" || (format !== "json" && process.stdout.isTTY === true);
+}
 
 /** Runs until SIGTERM/SIGINT, then shuts down gracefully: in-flight requests finish, new ones get 503. */
 export async function runServe(): Promise<number> {
-  const server = await startServer();
+  const pretty = prettyLogs();
+  const server = await startServer(
+    pretty
+      ? {
+          logger: {
+            transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } },
+          },
+        }
+      : {},
+  );
+  if (pretty)
+    process.stdout.write(
+      serveBanner({
+        url: server.url,
+        store: server.deps.config.databaseUrl
+          ? "PostgreSQL (DATABASE_URL)"
+          : `embedded, in ${server.deps.config.dataDir}`,
+        needsAdmin: (await countUsers(server.deps.sql)) === 0,
+        version: packageVersion(),
+      }),
+    );
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

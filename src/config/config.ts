@@ -27,6 +27,14 @@ export interface Config {
   leakReportKeysFile: string | undefined;
   /** How often each instance looks for webhook deliveries that are due. */
   webhookPollMs: number;
+  /** The built dashboard to serve; unset = `dist/web` of the package. */
+  dashboardDir: string | undefined;
+  /** Jobs (SPEC §10) this instance runs at once; 0 only accepts them and leaves running to others. */
+  jobConcurrency: number;
+  /** How often an idle instance looks for queued jobs and for jobs of dead instances. */
+  jobPollMs: number;
+  /** How long a job's claim lasts without a heartbeat: a dead instance's jobs resume after it. */
+  jobLeaseMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -59,5 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "true" || env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "1",
     leakReportKeysFile: env.GLOSSA_LEAK_REPORT_KEYS || undefined,
     webhookPollMs: integer(env, "GLOSSA_WEBHOOK_POLL_MS", 250),
+    dashboardDir: env.GLOSSA_DASHBOARD_DIR ? resolve(env.GLOSSA_DASHBOARD_DIR) : undefined,
+    jobConcurrency: integer(env, "GLOSSA_JOB_CONCURRENCY", 2),
+    jobPollMs: Math.max(50, integer(env, "GLOSSA_JOB_POLL_MS", 1_000)),
+    jobLeaseMs: Math.max(300, integer(env, "GLOSSA_JOB_LEASE_MS", 30_000)),
   };
 }

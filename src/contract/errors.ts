@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   key_not_found: 404,
   webhook_not_found: 404,
   delivery_not_found: 404,
+  job_not_found: 404,
 
   method_not_allowed: 405,
 

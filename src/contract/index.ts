@@ -8,6 +8,7 @@ export * from "./audit.js";
 export * from "./engines.js";
 export * from "./fields.js";
 export * from "./health.js";
+export * from "./jobs.js";
 export * from "./keys.js";
 export * from "./lingo.js";
 export * from "./members.js";

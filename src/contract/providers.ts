@@ -49,6 +49,9 @@ export const ProviderCatalog = Type.Object(
     defaultProvider: Type.String({
       description: "what a new engine should use: `apertium` when a language pair is installed, else `pseudo`",
     }),
+    credentialsStorable: Type.Boolean({
+      description: "false when the server has no `GLOSSA_SECRET_KEY`: engines cannot be given credentials",
+    }),
   },
   { title: "ProviderCatalog", description: "The engine providers this server supports." },
 );

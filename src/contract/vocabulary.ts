@@ -15,3 +15,7 @@ export type KeyKind = (typeof KEY_KINDS)[number];
 /** Why a key that exists works or not: `deactivated` (plan lost RBAC), `denied` (its owner left). */
 export const KEY_STATES = ["active", "deactivated", "denied"] as const;
 export type KeyState = (typeof KEY_STATES)[number];
+
+/** A job's lifecycle (SPEC §10): queued → running → succeeded | failed | canceled. */
+export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "canceled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -13,6 +13,8 @@ import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { adminRoutes } from "./routes/admin.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
+import { jobRoutes } from "./routes/jobs.js";
+import { organizationJobRoutes } from "./routes/organization-jobs.js";
 import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
@@ -24,7 +26,11 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The sections of the OpenAPI document (and of docs/api.md), in reading order. */
 const OPENAPI_TAGS = [
-  { name: "localization", description: "The localization API (SPEC §3), authenticated by API key." },
+  { name: "localization", description: "The localization API, authenticated by API key." },
+  {
+    name: "jobs",
+    description: "Durable multi-locale jobs (SPEC §10), authenticated by API key; results are kept 7 days.",
+  },
   {
     name: "lingo.dev compatibility",
     description: "The paths the Lingo.dev and Replexica SDKs call (docs/lingo-sdk.md), with the same key and rules.",
@@ -139,16 +145,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthRoutes(deps.sql));
   await app.register(processRoutes(deps));
+  await app.register(jobRoutes(deps));
   await app.register(lingoCompatRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
   await app.register(webhookRoutes(deps));
   await app.register(leakedKeyRoutes(deps));
+  await app.register(organizationJobRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  await registerDashboard(app);
+  await registerDashboard(app, deps.config.dashboardDir);
   return app;
 }

@@ -14,6 +14,8 @@ export interface AppDeps {
   sql: Sql;
   limiter: AuthFailureLimiter;
   lastUsed: LastUsedTracker;
+  /** Runs jobs (SPEC §10); a submission wakes it. */
+  jobs: { wake(): void };
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;
 }

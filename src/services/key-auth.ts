@@ -5,7 +5,7 @@ import { REACH_ALL, type EngineReach } from "../core/authz/model.js";
 import { AppError } from "../core/errors/app-error.js";
 import { hashApiKeySecret, isWellFormedApiKey } from "../core/keys/api-key-format.js";
 import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
-import { loadKeyCallContext } from "../storage/repositories/api-keys.js";
+import { findKeySecretHash, loadKeyCallContext, type KeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
@@ -59,6 +59,26 @@ export async function authenticateKey(
   const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);
   if (!context) throw await deps.limiter.fail(client, invalid);
 
+  return principalOf(deps, context);
+}
+
+/**
+ * SPEC §10: work done later for a key (a job's next locale) is authorized exactly like a new call
+ * with that key, through the same lookup: a deleted key is 401 `invalid_api_key`, and every other
+ * refusal is the one the call would get now.
+ */
+export async function authorizeStoredKey(
+  deps: Pick<KeyAuthDeps, "sql" | "lastUsed">,
+  keyId: KeyId,
+  engineId: string | null,
+): Promise<KeyPrincipal> {
+  const secretHash = await findKeySecretHash(deps.sql, keyId);
+  const context = secretHash === null ? null : await loadKeyCallContext(deps.sql, secretHash, engineId);
+  if (!context) throw new AppError("invalid_api_key");
+  return principalOf(deps, context);
+}
+
+function principalOf(deps: Pick<KeyAuthDeps, "lastUsed">, context: KeyCallContext): KeyPrincipal {
   const decision = authorizeKey(context.facts);
   if (!decision.ok) throw AppError.fromDenial(decision);
   deps.lastUsed.record(context.keyId);

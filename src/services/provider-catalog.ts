@@ -6,7 +6,7 @@ import { PROVIDERS } from "../engines/registry.js";
  * Offline machine translation is the embedded default wherever Apertium has a pair
  * installed (it needs no credentials and no network); otherwise `pseudo` previews the UI.
  */
-export async function providerCatalog(): Promise<ProviderCatalog> {
+export async function providerCatalog(options: { credentialsStorable: boolean }): Promise<ProviderCatalog> {
   const providers = await Promise.all(
     PROVIDERS.map(async (provider): Promise<ProviderInfo> => ({
       name: provider.name,
@@ -24,5 +24,6 @@ export async function providerCatalog(): Promise<ProviderCatalog> {
       ...providers.filter((provider) => provider.name !== defaultProvider),
     ],
     defaultProvider,
+    credentialsStorable: options.credentialsStorable,
   };
 }

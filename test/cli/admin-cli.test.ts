@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiClient } from "../support/api-client.js";
 import { startChildServer } from "../support/child-server.js";
 
@@ -58,6 +58,30 @@ describe("glossa migrate, admin create-user, and the first-start hint", () => {
       const { stdout } = await glossa(["migrate"], { GLOSSA_DATA_DIR: fresh });
       expect(stdout).toMatch(/Applied 0001_core\.sql/);
     } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it("--version prints the package's version", async () => {
+    const { version } = JSON.parse(await readFile("package.json", "utf8")) as { version: string };
+    expect((await glossa(["--version"], {})).stdout).toBe(`glossa ${version}\n`);
+  });
+
+  it("in a terminal (GLOSSA_LOG_FORMAT=pretty) serve prints readable logs and a banner with the dashboard URL", async () => {
+    const fresh = await mkdtemp(join(tmpdir(), "glossa-banner-"));
+    const server = await startChildServer({
+      GLOSSA_DATA_DIR: fresh,
+      GLOSSA_ADMIN_EMAIL: "",
+      GLOSSA_ADMIN_PASSWORD: "",
+      GLOSSA_LOG_FORMAT: "pretty",
+    });
+    try {
+      await vi.waitFor(() => expect(server.output()).toContain("is running"), { timeout: 10_000 });
+      expect(server.output()).toContain(`Dashboard and API   ${server.url}/`);
+      expect(server.output()).toContain("No user exists yet");
+      expect(server.output()).not.toMatch(/^\{"level"/m);
+    } finally {
+      await server.stop();
       await rm(fresh, { recursive: true, force: true });
     }
   });

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,9 +12,10 @@ import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 const run = promisify(execFile);
-const CLI = join(process.cwd(), "dist/cli/main.js");
+/** The compiled bin, built for the tests by test/support/build-cli.ts (never the checkout's dist/). */
+const CLI = process.env.GLOSSA_TEST_CLI!;
 
-/** Runs the built `glossa` bin; resolves with the exit code instead of throwing on a failure. */
+/** Runs the compiled `glossa` bin; resolves with the exit code instead of throwing on a failure. */
 async function glossa(
   args: string[],
   env: Record<string, string>,
@@ -38,7 +41,6 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
   let dir: string;
 
   beforeAll(async () => {
-    await run("npm", ["run", "build"], { cwd: process.cwd() });
     server = await startTestServer(STORES[0]!);
     seed = await seedOrganization(server.url, { name: "Cli Org" });
     env = { GLOSSA_URL: server.url, GLOSSA_API_KEY: (await createKey(seed.admin, seed.orgId, { name: "ci" })).secret };
@@ -128,5 +130,76 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     const noKey = await glossa(["localize", "-t", "de", source], { GLOSSA_URL: server.url });
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain("GLOSSA_API_KEY");
+  });
+
+  it("--async runs the targets as one server job, then sends only what changed", async () => {
+    const locales = join(dir, "async");
+    const source = join(locales, "en.json");
+    await run("mkdir", ["-p", locales]);
+    await writeFile(source, JSON.stringify({ title: "Hello", menu: { open: "Open" }, count: 3 }));
+
+    const first = await glossa(["localize", "--async", "-t", "de", "-t", "fr", "-t", "ja", source], env);
+    expect(first).toMatchObject({ code: 0, stderr: "" });
+    for (const locale of ["de", "fr", "ja"]) expect(first.stdout).toContain(`${locale}: 2 translated, 0 unchanged`);
+    const ja = await readJson(join(locales, "ja.json"));
+    expect(ja).toEqual({
+      title: expect.stringMatching(/^\[Ĥéļļö/),
+      menu: { open: expect.stringMatching(/^\[Öþéñ/) },
+      count: 3,
+    });
+    const jobs = await seed.admin.get(`/api/orgs/${seed.orgId}/jobs`);
+    expect(jobs.body.jobs[0]).toMatchObject({ status: "succeeded", targetLocales: ["de", "fr", "ja"] });
+
+    await writeFile(source, JSON.stringify({ title: "Hello", menu: { open: "Open now" }, count: 3 }));
+    const second = await glossa(["localize", "--async", "-t", "de", "-t", "fr", "-t", "ja", source], env);
+    expect(second).toMatchObject({ code: 0, stderr: "" });
+    expect(second.stdout).toContain("fr: 1 translated, 1 unchanged");
+    expect((await readJson(join(locales, "fr.json"))).menu.open).toMatch(/^\[Öþéñ ñöŵ/);
+
+    const doomed = await createKey(seed.admin, seed.orgId, { name: "doomed async" });
+    expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${doomed.id}`), 204);
+    const refused = await glossa(["localize", "--async", "--force", "-t", "de", source], {
+      ...env,
+      GLOSSA_API_KEY: doomed.secret,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe("glossa: The API key is invalid or has been deleted.\n");
+  });
+
+  it("--async falls back to direct calls, with a note, when the server has no jobs", async () => {
+    // A server of before SPEC §10: /jobs/localize is an unknown route; everything else goes to the real server.
+    const old: Server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        if (request.url?.startsWith("/jobs")) {
+          response.writeHead(404, { "content-type": "application/problem+json" });
+          response.end(JSON.stringify({ status: 404, code: "not_found", message: "No route POST /jobs/localize." }));
+          return;
+        }
+        void fetch(server.url + request.url, {
+          method: request.method,
+          headers: { "content-type": "application/json", "x-api-key": String(request.headers["x-api-key"]) },
+          body: Buffer.concat(chunks),
+        }).then(async (answer) => {
+          response.writeHead(answer.status, { "content-type": "application/json" });
+          response.end(await answer.text());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => old.listen(0, "127.0.0.1", resolve));
+    try {
+      const source = join(dir, "fallback", "en.json");
+      await run("mkdir", ["-p", join(dir, "fallback")]);
+      await writeFile(source, JSON.stringify({ a: "Hello" }));
+      const url = `http://127.0.0.1:${(old.address() as AddressInfo).port}`;
+      const result = await glossa(["localize", "--async", "-t", "de", "-t", "fr", source], { ...env, GLOSSA_URL: url });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain("this server has no jobs; translating with direct calls instead");
+      expect(result.stdout).toContain("fr: 1 translated, 0 unchanged");
+      expect((await readJson(join(dir, "fallback", "fr.json"))).a).toMatch(/^\[Ĥéļļö/);
+    } finally {
+      await new Promise((resolve) => old.close(resolve));
+    }
   });
 });

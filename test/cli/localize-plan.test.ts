@@ -8,6 +8,7 @@ import {
   withLockedHashes,
 } from "../../src/cli/localize/lock-file.js";
 import { parseLocalizeArgs } from "../../src/cli/localize/options.js";
+import { planJobs } from "../../src/cli/localize/plan-jobs.js";
 import { chunkPointers, hashSourceString, planTarget } from "../../src/cli/localize/plan-target.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "../../src/cli/localize/strings-by-pointer.js";
 
@@ -125,6 +126,7 @@ describe("parseLocalizeArgs", () => {
         outPattern: "locales/{locale}.json",
         lockFile: "locales/glossa.lock.json",
         force: false,
+        async: false,
       },
     });
   });
@@ -145,5 +147,32 @@ describe("parseLocalizeArgs", () => {
     expect(parseLocalizeArgs(["-t", "en", "en.json"])).toMatchObject({ kind: "usage_error" });
     expect(parseLocalizeArgs(["--bogus", "en.json"])).toMatchObject({ kind: "usage_error" });
     expect(parseLocalizeArgs(["--help"])).toEqual({ kind: "help" });
+  });
+});
+
+describe("--async: which server jobs a run needs", () => {
+  const plan = (...translate: string[]) => ({ translate });
+
+  it("targets that need the same strings share one job; others get their own; up-to-date targets none", () => {
+    const plans = new Map([
+      ["de", plan("/a", "/b")],
+      ["fr", plan("/a", "/b")],
+      ["ja", plan("/b")],
+      ["it", plan()],
+    ]);
+    expect(planJobs(plans)).toEqual([
+      { pointers: ["/a", "/b"], targets: ["de", "fr"] },
+      { pointers: ["/b"], targets: ["ja"] },
+    ]);
+  });
+
+  it("a job holds at most 50 locales", () => {
+    const plans = new Map(Array.from({ length: 120 }, (_, i) => [`en-${100 + i}`, plan("/a")] as const));
+    expect(planJobs(plans).map((batch) => batch.targets.length)).toEqual([50, 50, 20]);
+  });
+
+  it("parses --async", () => {
+    const parsed = parseLocalizeArgs(["--async", "-t", "de", "en.json"]);
+    expect(parsed.kind === "run" && parsed.options.async).toBe(true);
   });
 });

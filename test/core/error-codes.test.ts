@@ -30,6 +30,7 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   key_not_found: [{ keyId: "key_sample" }],
   webhook_not_found: [{ webhookId: "whk_sample" }],
   delivery_not_found: [{ deliveryId: "dlv_sample" }],
+  job_not_found: [{ jobId: "job_sample" }],
   method_not_allowed: [],
   email_taken: [{ email: "sample@example.test" }],
   already_member: [{ email: "sample@example.test" }],

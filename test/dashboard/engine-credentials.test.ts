@@ -104,7 +104,7 @@ describeInBrowser("dashboard: engine credentials are write-only", () => {
     expect((await engine("GPT EU"))?.hasCredentials).toBe(false);
   });
 
-  it("shows the server's secret_key_missing message in words when the server cannot store credentials", async () => {
+  it("says before anyone types a key that a server without GLOSSA_SECRET_KEY cannot store credentials", async () => {
     const bare = await startTestServer("pglite", { secretKey: undefined });
     const { context, page: barePage } = await openPage(browser);
     try {
@@ -114,11 +114,17 @@ describeInBrowser("dashboard: engine credentials are write-only", () => {
       const dialog = barePage.getByRole("dialog", { name: "Create an engine" });
       await dialog.getByLabel("Name", { exact: true }).fill("DeepL");
       await dialog.getByLabel("Provider").selectOption("deepl");
-      await dialog.getByLabel("Auth key").fill(API_KEY);
-      await dialog.getByRole("button", { name: "Create engine" }).click();
       await expect
-        .poll(async () => (await dialog.getByRole("alert").textContent()) ?? "")
-        .toContain("set GLOSSA_SECRET_KEY");
+        .poll(async () => (await dialog.getByTestId("credentials-unavailable").textContent()) ?? "")
+        .toContain("GLOSSA_SECRET_KEY");
+      expect(await dialog.getByLabel("Auth key").isDisabled()).toBe(true);
+      // The server still refuses credentials in words if a request carries them anyway.
+      const refused = await bareOrg.admin.post(`/api/orgs/${bareOrg.orgId}/engines`, {
+        name: "DeepL",
+        provider: "deepl",
+        credentials: { authKey: API_KEY },
+      });
+      expect(refused.body.code).toBe("secret_key_missing");
       await screenshot(barePage, "engines-credentials-secret-key-missing");
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
@@ -42,5 +45,41 @@ describe("the dashboard is served at / (pglite)", () => {
     }
     expect((await fetch(server.url + "/healthz")).status).toBe(200);
     expect((await fetch(server.url + "/openapi.json")).headers.get("content-type")).toMatch(/json/);
+  });
+});
+
+describe("a rebuild under a running server", () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "glossa-web-"));
+    await mkdir(join(dir, "assets"));
+    await writeFile(
+      join(dir, "index.html"),
+      '<div id="root"></div><script type="module" src="/assets/app-old.js"></script>',
+    );
+    await writeFile(join(dir, "assets", "app-old.js"), "console.log('old')");
+    server = await startTestServer("pglite", { dashboardDir: dir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps serving the build the server started with: the page and the assets it names", async () => {
+    await rm(join(dir, "assets"), { recursive: true });
+    await mkdir(join(dir, "assets"));
+    await writeFile(
+      join(dir, "index.html"),
+      '<div id="root"></div><script type="module" src="/assets/app-new.js"></script>',
+    );
+    await writeFile(join(dir, "assets", "app-new.js"), "console.log('new')");
+
+    const html = await (await fetch(server.url + "/")).text();
+    expect(html).toContain("/assets/app-old.js");
+    const asset = await fetch(server.url + "/assets/app-old.js");
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe("console.log('old')");
+    expect((await fetch(server.url + "/assets/app-new.js")).status).toBe(404);
   });
 });

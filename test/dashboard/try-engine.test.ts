@@ -106,6 +106,8 @@ describe.each(STORES)("POST /api/orgs/:orgId/engines/:engineId/try on %s", (stor
     const apertiumInstalled = existsSync("/usr/bin/apertium") && readdirSync("/usr/share/apertium/modes").length > 0;
     expect(response.body.defaultProvider).toBe(apertiumInstalled ? "apertium" : "pseudo");
     expect(providers[0]?.name).toBe(response.body.defaultProvider);
+    // This server has no GLOSSA_SECRET_KEY: the engine form says so before anyone types a key.
+    expect(response.body.credentialsStorable).toBe(false);
     // What the engine form needs: the config schema, the credential inputs, an example, the pairs.
     expect(providers.find((provider) => provider.name === "deepl")).toMatchObject({
       configSchema: { type: "object", additionalProperties: false, properties: { formality: {}, models: {} } },

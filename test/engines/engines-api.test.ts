@@ -53,6 +53,7 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
   }
 
   it("stores credentials encrypted and never returns them", async () => {
+    expect((await seed.admin.get("/api/providers")).body.credentialsStorable).toBe(true);
     const engine = await openaiEngine({ models: [{ model: "m-cred" }] });
     expect(engine.hasCredentials).toBe(true);
     expect(engine).not.toHaveProperty("credentials");

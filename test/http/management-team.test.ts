@@ -258,6 +258,25 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
       await seed.admin.patch(org(), { defaultEngineId: seed.engineId });
     });
 
+    it("an organization's first engine becomes its default even when the form sends isDefault: false", async () => {
+      const me = (await seed.admin.get("/api/me")).body;
+      const fresh = await seed.admin.post("/api/admin/orgs", { name: "Fresh", ownerId: me.id, plan: "free" });
+      expect(fresh.status).toBe(201);
+      const first = await seed.admin.post(`/api/orgs/${fresh.body.id}/engines`, {
+        name: "First",
+        provider: "pseudo",
+        isDefault: false,
+      });
+      expect(first.body.isDefault).toBe(true);
+      expect((await seed.admin.get(`/api/orgs/${fresh.body.id}`)).body.defaultEngineId).toBe(first.body.id);
+      const second = await seed.admin.post(`/api/orgs/${fresh.body.id}/engines`, {
+        name: "Second",
+        provider: "pseudo",
+        isDefault: false,
+      });
+      expect(second.body.isDefault).toBe(false);
+    });
+
     it.each(["eng_missing", "not-an-id", ""])(
       "a default engine that is not one of the organization's (%j) → 404 engine_not_found, and nothing changes",
       async (defaultEngineId) => {

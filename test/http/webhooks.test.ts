@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submitJob } from "../support/jobs.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -102,6 +103,34 @@ describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
     expectStatus(await seed.admin.delete(org(`/keys/${service.id}`)), 204);
     await waitForType("key.deleted", { keyId: service.id });
     expect(receiver.received.every(({ verified }) => verified)).toBe(true);
+  });
+
+  it("announces job.succeeded and job.failed from the job that finished", async () => {
+    const key = await createKey(seed.admin, seed.orgId, { name: "jobs" });
+    const good = await submitJob(seed.admin, key.secret, {
+      sourceLocale: "en",
+      targetLocales: ["de", "fr"],
+      data: { a: "Hello" },
+    });
+    await waitForType("job.succeeded", { id: good.id });
+    const succeeded = receiver.received.find(({ body }) => body.data.id === good.id)!;
+    expect(succeeded.verified).toBe(true);
+    expect(succeeded.body.data).toMatchObject({ status: "succeeded", keyId: key.id, url: `/jobs/${good.id}` });
+    expect(succeeded.raw).not.toContain(key.secret);
+    // An engine that cannot serve the pair fails the job.
+    const broken = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "Broken",
+      provider: "openai",
+      config: { baseUrl: "http://127.0.0.1:9/v1", timeoutMs: 1000, retry: { maxRetries: 0 }, models: [{ model: "m" }] },
+    });
+    expectStatus(broken, 201);
+    const bad = await submitJob(seed.admin, key.secret, {
+      engineId: broken.body.id,
+      sourceLocale: "en",
+      targetLocales: ["de"],
+      data: { a: "Hello" },
+    });
+    await waitForType("job.failed", { id: bad.id });
   });
 
   it("sends only the subscribed types to a filtered endpoint", async () => {

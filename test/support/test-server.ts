@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     lastUsedFlushMs: 200,
     // Provider stand-ins listen on loopback (test/engines/support/stub-server.ts).
     engineAllowedHosts: "127.0.0.1",
+    dashboardDir: process.env.GLOSSA_DASHBOARD_DIR,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ export const ORG_PAGES = [
   { id: "team", label: "Team" },
   { id: "engines", label: "Engines" },
   { id: "webhooks", label: "Webhooks" },
+  { id: "jobs", label: "Jobs" },
   { id: "audit", label: "Audit log" },
   { id: "plan", label: "Plan" },
 ] as const;

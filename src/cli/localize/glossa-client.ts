@@ -17,31 +17,35 @@ export class GlossaRequestError extends Error {
   }
 }
 
-export async function localizeRemote(
+type Body = Record<string, unknown> & { data?: Json; message?: unknown; code?: unknown };
+
+/** One call to the server with the API key; the parsed JSON answer, or a `GlossaRequestError`. */
+async function callGlossa(
   connection: GlossaConnection,
-  request: { engineId: string | undefined; sourceLocale: string; targetLocale: string; data: Json },
-): Promise<Json> {
-  const url = `${connection.url.replace(/\/+$/, "")}/process/localize`;
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  payload?: unknown,
+): Promise<Body> {
+  const url = `${connection.url.replace(/\/+$/, "")}${path}`;
   let response: Response;
   try {
     response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": connection.apiKey, "user-agent": "glossa-cli" },
-      body: JSON.stringify({
-        ...(request.engineId ? { engineId: request.engineId } : {}),
-        sourceLocale: request.sourceLocale,
-        targetLocale: request.targetLocale,
-        data: request.data,
-      }),
+      method,
+      headers: {
+        ...(payload === undefined ? {} : { "content-type": "application/json" }),
+        "x-api-key": connection.apiKey,
+        "user-agent": "glossa-cli",
+      },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
     });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
     throw new GlossaRequestError(`Cannot reach the Glossa server at ${connection.url}: ${cause}`, null, null);
   }
   const text = await response.text();
-  let body: { data?: Json; message?: unknown; code?: unknown } | undefined;
+  let body: Body | undefined;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as Body;
   } catch {
     body = undefined;
   }
@@ -52,11 +56,68 @@ export async function localizeRemote(
         : `The server answered ${response.status} ${response.statusText}.`;
     throw new GlossaRequestError(message, response.status, typeof body?.code === "string" ? body.code : null);
   }
-  if (!body || body.data === undefined)
+  if (!body || typeof body !== "object")
     throw new GlossaRequestError(
       `The server at ${connection.url} did not answer like a Glossa server.`,
       response.status,
       null,
     );
+  return body;
+}
+
+function notGlossa(connection: GlossaConnection, status: number): GlossaRequestError {
+  return new GlossaRequestError(`The server at ${connection.url} did not answer like a Glossa server.`, status, null);
+}
+
+export async function localizeRemote(
+  connection: GlossaConnection,
+  request: { engineId: string | undefined; sourceLocale: string; targetLocale: string; data: Json },
+): Promise<Json> {
+  const body = await callGlossa(connection, "POST", "/process/localize", {
+    ...(request.engineId ? { engineId: request.engineId } : {}),
+    sourceLocale: request.sourceLocale,
+    targetLocale: request.targetLocale,
+    data: request.data,
+  });
+  if (body.data === undefined) throw notGlossa(connection, 200);
   return body.data;
+}
+
+/** A job as `GET /jobs/:id` describes it (SPEC §10). */
+export interface RemoteJob {
+  id: string;
+  status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+  progress: { done: number; total: number };
+  result?: Record<string, Json>;
+  error?: { code: string; message: string };
+}
+
+function asJob(connection: GlossaConnection, body: Body): RemoteJob {
+  if (typeof body.id !== "string" || typeof body.status !== "string" || typeof body.progress !== "object")
+    throw notGlossa(connection, 200);
+  return body as unknown as RemoteJob;
+}
+
+/** Submits a job; null when the server has no jobs (an older Glossa), so the caller can fall back. */
+export async function submitJobRemote(
+  connection: GlossaConnection,
+  request: { engineId: string | undefined; sourceLocale: string; targetLocales: string[]; data: Json },
+): Promise<RemoteJob | null> {
+  try {
+    const body = await callGlossa(connection, "POST", "/jobs/localize", {
+      ...(request.engineId ? { engineId: request.engineId } : {}),
+      sourceLocale: request.sourceLocale,
+      targetLocales: request.targetLocales,
+      data: request.data,
+    });
+    return asJob(connection, body);
+  } catch (error) {
+    // A server without the route answers 404 `not_found` (its message names the route).
+    if (error instanceof GlossaRequestError && error.status === 404 && error.code === "not_found") return null;
+    throw error;
+  }
+}
+
+export async function getJobRemote(connection: GlossaConnection, id: string): Promise<RemoteJob> {
+  return asJob(connection, await callGlossa(connection, "GET", `/jobs/${encodeURIComponent(id)}`));
 }

@@ -15,6 +15,9 @@ Options:
                           (default: <locale>.json next to the source file)
   --lock <file>           lock file (default: glossa.lock.json next to the source file)
   --force                 translate every string again
+  --async                 run the translation as server jobs (one per group of up to 50
+                          locales), with progress; resumes on the server if an instance dies.
+                          Falls back to direct calls when the server has no jobs
   --help, -h              show this help
 
 Environment:
@@ -30,6 +33,8 @@ export interface LocalizeOptions {
   outPattern: string;
   lockFile: string;
   force: boolean;
+  /** Use server jobs (SPEC §10) instead of one call per target and chunk. */
+  async: boolean;
 }
 
 /** `en.json` → en, `pt_BR.json` → pt-BR; `messages.json` names no locale (BCP-47 would allow it as a language). */
@@ -55,6 +60,7 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
         out: { type: "string", short: "o" },
         lock: { type: "string" },
         force: { type: "boolean", default: false },
+        async: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -100,6 +106,7 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
       outPattern,
       lockFile: values.lock ?? join(dirname(sourceFile), "glossa.lock.json"),
       force: values.force ?? false,
+      async: values.async ?? false,
     },
   };
 }

@@ -63,6 +63,7 @@ export const ERROR_MESSAGES = {
   key_not_found: (p: { keyId: string }) => `Key ${p.keyId} was not found.`,
   webhook_not_found: (p: { webhookId: string }) => `Webhook ${p.webhookId} was not found.`,
   delivery_not_found: (p: { deliveryId: string }) => `Delivery ${p.deliveryId} was not found.`,
+  job_not_found: (p: { jobId: string }) => `Job ${p.jobId} was not found.`,
 
   method_not_allowed: () =>
     "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",

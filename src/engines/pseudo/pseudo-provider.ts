@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { pseudoLocalize } from "../../core/content/pseudo-localize.js";
 import { mask, unmask } from "../../core/engines/markers.js";
 import type { TranslationProvider } from "../provider.js";
@@ -21,3 +22,14 @@ export const pseudoProvider: TranslationProvider = {
     };
   },
 };
+
+/** The pseudo provider, answering after `delayMs` (or as soon as the caller aborts). */
+export function slowPseudoProvider(delayMs: number): TranslationProvider {
+  return {
+    memoizable: false,
+    async translate(input) {
+      await setTimeout(delayMs, undefined, input.signal ? { signal: input.signal } : {});
+      return pseudoProvider.translate(input);
+    },
+  };
+}

@@ -1,7 +1,7 @@
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync } from "node:fs";
-import { join, sep } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where `npm run build` puts the dashboard: `<package root>/dist/web` (this file is in src/http/plugins or dist/http/plugins). */
@@ -61,9 +61,44 @@ const NOT_BUILT_SCHEMA = {
   },
 };
 
+/** Content types of what a Vite build emits. */
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+interface BuiltFile {
+  body: Buffer;
+  contentType: string;
+}
+
+/** Every file of the build, keyed by its URL path, read once. */
+async function snapshotBuild(root: string): Promise<Map<string, BuiltFile>> {
+  const files = new Map<string, BuiltFile>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith(".")) continue;
+    const path = join(entry.parentPath, entry.name);
+    const urlPath = `/${relative(root, path).split(sep).join("/")}`;
+    const contentType = CONTENT_TYPES[extname(entry.name)] ?? "application/octet-stream";
+    files.set(urlPath, { body: await readFile(path), contentType });
+  }
+  return files;
+}
+
 /**
  * Serves the built dashboard at `/`: its files, and `index.html` for every other GET that is
- * not an API path (the app routes on the client). Without a build, `/` says how to make one.
+ * not an API path (the app routes on the client). The build is read into memory at start, so a
+ * rebuild of `dist/web` under a running server cannot mix an old page with new asset names: the
+ * server keeps serving the build it started with until it restarts. Without a build, `/` says how
+ * to make one.
  */
 export async function registerDashboard(app: FastifyInstance, root: string = DEFAULT_DASHBOARD_DIR): Promise<void> {
   const indexFile = join(root, "index.html");
@@ -77,31 +112,21 @@ export async function registerDashboard(app: FastifyInstance, root: string = DEF
     );
     return;
   }
-
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    serveDotFiles: false,
-    cacheControl: false,
-    setHeaders: (res, path) => {
-      if (path.endsWith(".html")) {
-        res.setHeader("content-security-policy", DASHBOARD_CSP);
-        res.setHeader("x-frame-options", "DENY");
-        res.setHeader("cache-control", "no-cache");
-      } else if (path.includes(`${sep}assets${sep}`)) {
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
-      }
-    },
-  });
+  const files = await snapshotBuild(root);
+  const index = files.get("/index.html")!;
 
   const sendApp = async (_request: unknown, reply: FastifyReply) => {
     setPageHeaders(reply);
-    return reply.sendFile("index.html");
+    return reply.type(index.contentType).send(index.body);
   };
   app.get("/", { schema: PAGE_SCHEMA }, sendApp);
   app.get("/*", { schema: PAGE_SCHEMA }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
+    const file = files.get(path);
+    if (file && path !== "/index.html") {
+      reply.header("cache-control", path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      return reply.type(file.contentType).send(file.body);
+    }
     if (isApiPath(path)) return reply.callNotFound();
     return sendApp(request, reply);
   });

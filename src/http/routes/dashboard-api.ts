@@ -29,7 +29,7 @@ export const dashboardApiRoutes =
           response: { 200: ProviderCatalog, ...problemResponses(401, 503) },
         },
       },
-      async () => providerCatalog(),
+      async () => providerCatalog({ credentialsStorable: deps.config.secretKey !== undefined }),
     );
 
     app.post(

@@ -117,8 +117,10 @@ export async function createEngine(
       config,
       credentials,
     });
+    // An organization's first engine is its default whatever the request says: without a
+    // default, every call that names no engineId would fail.
     const currentDefault = await defaultEngineId(tx, organizationId);
-    if (input.isDefault || (currentDefault === null && input.isDefault !== false)) {
+    if (input.isDefault || currentDefault === null) {
       await updateOrganization(tx, organizationId, { defaultEngineId: engine.id });
     }
     await audit(tx, actor, {

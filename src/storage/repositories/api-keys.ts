@@ -198,3 +198,12 @@ export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<KeyId, Dat
     [[...usage.keys()], [...usage.values()].map((date) => date.toISOString())],
   );
 }
+
+/** The stored hash of a key's secret, so that work done later for the key (jobs) is authorized like a call. */
+export async function findKeySecretHash(sql: Sql, id: KeyId): Promise<string | null> {
+  const [row] = await sql.query<{ secretHash: string }>(
+    'select secret_hash as "secretHash" from api_keys where id = $1',
+    [id],
+  );
+  return row?.secretHash ?? null;
+}

@@ -8,6 +8,8 @@ import type {
   EventType,
   Engine,
   EngineBody,
+  JobStatus,
+  JobSummary,
   KeyKind,
   LocalizeResult,
   Me,
@@ -15,7 +17,7 @@ import type {
   Organization,
   Permission,
   Plan,
-  ProviderInfo,
+  ProviderCatalog,
   Role,
   User,
   Webhook,
@@ -44,6 +46,11 @@ export const api = {
     return request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${suffix}`).then((body) => body.events);
   },
 
+  jobs: (orgId: string, status: JobStatus | "") =>
+    request<{ jobs: JobSummary[] }>("GET", `${org(orgId)}/jobs${status ? `?status=${status}` : ""}`).then(
+      (body) => body.jobs,
+    ),
+
   // Roles
   roles: (orgId: string) => request<{ roles: Role[] }>("GET", `${org(orgId)}/roles`).then((body) => body.roles),
   createRole: (orgId: string, body: { name: string; permissions: Permission[] }) =>
@@ -66,7 +73,7 @@ export const api = {
     request<void>("DELETE", `${org(orgId)}/members/${id(userId)}/engines/${id(engineId)}`),
 
   // Engines
-  providers: () => request<{ providers: ProviderInfo[] }>("GET", "/api/providers").then((body) => body.providers),
+  providers: () => request<ProviderCatalog>("GET", "/api/providers"),
   engines: (orgId: string) =>
     request<{ engines: Engine[] }>("GET", `${org(orgId)}/engines`).then((body) => body.engines),
   createEngine: (orgId: string, body: EngineBody & { name: string; provider: string }) =>

@@ -10,6 +10,8 @@ export type {
   EventType,
   CredentialField,
   EngineRecord as Engine,
+  JobStatus,
+  JobSummary,
   EnginePatchBody as EngineBody,
   KeyKind,
   KeyRecord as ApiKey,

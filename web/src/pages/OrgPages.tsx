@@ -8,6 +8,7 @@ import type { OrgPageId } from "../routes";
 import { OrgSessionContext, type OrgSession } from "../session";
 import { AuditPage } from "./audit/AuditPage";
 import { EnginesPage } from "./engines/EnginesPage";
+import { JobsPage } from "./jobs/JobsPage";
 import { KeysPage } from "./keys/KeysPage";
 import { PlanPage } from "./plan/PlanPage";
 import { TeamPage } from "./team/TeamPage";
@@ -59,6 +60,7 @@ export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
       {page === "team" && <TeamPage />}
       {page === "engines" && <EnginesPage />}
       {page === "webhooks" && <WebhooksPage />}
+      {page === "jobs" && <JobsPage />}
       {page === "audit" && <AuditPage />}
       {page === "plan" && <PlanPage />}
     </OrgSessionContext.Provider>

@@ -10,6 +10,8 @@ interface EngineDialogProps {
   orgId: string;
   /** What the server says about each provider (`GET /api/providers`). */
   providers: ProviderInfo[];
+  /** false when the server has no GLOSSA_SECRET_KEY: the credential inputs say so before anyone types. */
+  credentialsStorable: boolean;
   /** null: closed; "new": create; an engine: edit it. */
   editing: Engine | "new" | null;
   onClose: () => void;
@@ -22,7 +24,7 @@ interface EngineDialogProps {
  * Credentials are write-only: one password input per field the provider takes, sent only when
  * typed, never shown.
  */
-export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: EngineDialogProps) {
+export function EngineDialog({ orgId, providers, credentialsStorable, editing, onClose, onSaved }: EngineDialogProps) {
   return (
     <Dialog
       open={editing !== null}
@@ -34,6 +36,7 @@ export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: En
         <EngineForm
           orgId={orgId}
           providers={providers}
+          credentialsStorable={credentialsStorable}
           engine={editing === "new" ? null : editing}
           onClose={onClose}
           onSaved={onSaved}
@@ -46,12 +49,14 @@ export function EngineDialog({ orgId, providers, editing, onClose, onSaved }: En
 function EngineForm({
   orgId,
   providers,
+  credentialsStorable,
   engine,
   onClose,
   onSaved,
 }: {
   orgId: string;
   providers: ProviderInfo[];
+  credentialsStorable: boolean;
   engine: Engine | null;
   onClose: () => void;
   onSaved: () => void;
@@ -128,6 +133,12 @@ function EngineForm({
       {fields.length > 0 && (
         <fieldset className="checklist credentials">
           <legend>Credentials</legend>
+          {!credentialsStorable && (
+            <p className="notice notice-warning" role="note" data-testid="credentials-unavailable">
+              This server cannot store credentials: it was started without <code>GLOSSA_SECRET_KEY</code>. Ask its
+              operator to set one; until then {provider} engines cannot be given a key.
+            </p>
+          )}
           {storedCredentials && (
             <p className="small" data-testid="credentials-state">
               <span className="badge badge-active">Credentials stored</span> They are never shown back.
@@ -149,7 +160,7 @@ function EngineForm({
                 data-lpignore="true"
                 spellCheck={false}
                 maxLength={4000}
-                disabled={removeCredentials}
+                disabled={removeCredentials || !credentialsStorable}
                 onChange={() => setSecretTyped(typedSecrets(fields, secretInputs.current).length > 0)}
                 aria-describedby={`engine-secret-${field.name}-hint`}
               />

@@ -20,7 +20,7 @@ export function EnginesPage() {
   const [actionError, setActionError] = useState<string | null>(null);
 
   const takesCredentials = (provider: string) =>
-    (providers.data?.find((known) => known.name === provider)?.credentials.length ?? 0) > 0;
+    (providers.data?.providers.find((known) => known.name === provider)?.credentials.length ?? 0) > 0;
 
   const reload = async () => {
     await Promise.all([engines.reload(), reloadOrg()]);
@@ -106,7 +106,8 @@ export function EnginesPage() {
 
       <EngineDialog
         orgId={org.id}
-        providers={providers.data ?? []}
+        providers={providers.data?.providers ?? []}
+        credentialsStorable={providers.data?.credentialsStorable ?? true}
         editing={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {

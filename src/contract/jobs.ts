@@ -1,0 +1,94 @@
+import { Type, type Static } from "typebox";
+import { IdParam, LocalizableData, Locale, Nullable, OneOf, Timestamp } from "./fields.js";
+import { LocalizeBody } from "./process.js";
+import { JOB_STATUSES } from "./vocabulary.js";
+
+/** Durable multi-locale jobs (SPEC §10): key-authenticated like `/process/localize`. */
+
+/** SPEC §10: a job takes 1–50 target locales. */
+export const MAX_JOB_LOCALES = 50;
+
+export const JobStatusSchema = OneOf(JOB_STATUSES);
+
+export const JobLocalizeBody = Type.Object(
+  {
+    engineId: LocalizeBody.properties.engineId,
+    sourceLocale: LocalizeBody.properties.sourceLocale,
+    targetLocales: Type.Array(Locale, {
+      minItems: 1,
+      maxItems: MAX_JOB_LOCALES,
+      description: `1–${MAX_JOB_LOCALES} target locales; duplicates (after normalisation) run once`,
+    }),
+    data: LocalizableData,
+    hints: LocalizeBody.properties.hints,
+  },
+  { additionalProperties: true },
+);
+export type JobLocalizeBody = Static<typeof JobLocalizeBody>;
+
+export const JobParams = Type.Object({ jobId: IdParam });
+export type JobParams = Static<typeof JobParams>;
+
+export const JobProgress = Type.Object(
+  {
+    done: Type.Integer({ minimum: 0, description: "locales finished" }),
+    total: Type.Integer({ minimum: 1, description: "locales in the job" }),
+  },
+  { title: "JobProgress" },
+);
+
+export const JobError = Type.Object(
+  {
+    code: Type.String({ description: "the `code` the same call to `/process/localize` would have failed with" }),
+    message: Type.String(),
+  },
+  { title: "JobError" },
+);
+export type JobError = Static<typeof JobError>;
+
+const jobFields = {
+  id: Type.String({ description: "`job_…`" }),
+  status: JobStatusSchema,
+  progress: JobProgress,
+  engineId: Type.String(),
+  sourceLocale: Type.String(),
+  targetLocales: Type.Array(Type.String()),
+  error: Type.Optional(JobError),
+  createdAt: Timestamp,
+  startedAt: Nullable(Timestamp),
+  finishedAt: Nullable(Timestamp),
+  expiresAt: Nullable(Timestamp, { description: "when a finished job and its results are deleted (7 days)" }),
+};
+
+export const JobRecord = Type.Object(
+  {
+    ...jobFields,
+    result: Type.Optional(
+      Type.Record(Type.String(), LocalizableData, {
+        description: '`{ "<locale>": data }` for every locale finished so far',
+      }),
+    ),
+  },
+  { title: "Job", description: "A multi-locale localization job and what it produced so far." },
+);
+export type JobRecord = Static<typeof JobRecord>;
+
+/** A job in the dashboard's list: no results (they can be large), and the key that submitted it. */
+export const JobSummary = Type.Object(
+  {
+    ...jobFields,
+    keyId: Type.String(),
+    keyName: Nullable(Type.String(), { description: "null once the key is deleted" }),
+  },
+  { title: "JobSummary" },
+);
+export type JobSummary = Static<typeof JobSummary>;
+
+/** The dashboard shows the latest jobs; finished ones are deleted after 7 days anyway. */
+export const JOB_LIST_LIMIT = 200;
+
+export const JobListQuery = Type.Object({ status: Type.Optional(JobStatusSchema) });
+export type JobListQuery = Static<typeof JobListQuery>;
+
+export const JobList = Type.Object({ jobs: Type.Array(JobSummary) }, { title: "JobList" });
+export type JobList = Static<typeof JobList>;

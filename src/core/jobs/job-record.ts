@@ -1,0 +1,53 @@
+import type { JobError, JobRecord, JobSummary } from "../../contract/jobs.js";
+import type { JobStatus } from "../../contract/vocabulary.js";
+import { jobExpiresAt } from "./job-rules.js";
+
+/** A stored job as the wire shows it (SPEC §10). */
+export interface JobFacts {
+  id: string;
+  status: JobStatus;
+  engineId: string;
+  sourceLocale: string;
+  targetLocales: readonly string[];
+  done: number;
+  error: JobError | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+function jobFields(job: JobFacts) {
+  return {
+    id: job.id,
+    status: job.status,
+    progress: { done: job.done, total: job.targetLocales.length },
+    engineId: job.engineId,
+    sourceLocale: job.sourceLocale,
+    targetLocales: [...job.targetLocales],
+    ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
+    createdAt: job.createdAt.toISOString(),
+    startedAt: iso(job.startedAt),
+    finishedAt: iso(job.finishedAt),
+    expiresAt: iso(jobExpiresAt(job.status, job.finishedAt)),
+  };
+}
+
+/**
+ * The job with what it produced so far. `results` are the stored JSON texts per locale, in the
+ * order they finished; `result` is present once at least one locale has finished.
+ */
+export function jobRecord(job: JobFacts, results: readonly { locale: string; data: string }[]): JobRecord {
+  // The results are read after the job row, and a locale may have finished in between: they are the truth.
+  const fields = jobFields({ ...job, done: results.length });
+  if (results.length === 0) return fields;
+  // A null-prototype object, so that a locale can never be mistaken for (or set) an inherited property.
+  const result = Object.create(null) as Record<string, Record<string, unknown>>;
+  for (const entry of results) result[entry.locale] = JSON.parse(entry.data) as Record<string, unknown>;
+  return { ...fields, result };
+}
+
+export function jobSummary(job: JobFacts & { keyId: string; keyName: string | null }): JobSummary {
+  return { ...jobFields(job), keyId: job.keyId, keyName: job.keyName };
+}

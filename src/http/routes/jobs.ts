@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { JobLocalizeBody, JobParams, JobRecord } from "../../contract/jobs.js";
+import { problemResponses } from "../../contract/problem.js";
+import { authenticateKey } from "../../services/key-auth.js";
+import { cancelJobForKey, readJob } from "../../services/jobs/read-job.js";
+import { normalizeJobInput, submitJob } from "../../services/jobs/submit-job.js";
+import { keyAuthDeps, type AppDeps } from "../deps.js";
+import { apiKeyFromHeaders } from "../key-header.js";
+
+/** Durable multi-locale jobs of SPEC §10, authenticated by API key like `/process/localize`. */
+export const jobRoutes =
+  (deps: AppDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const authDeps = keyAuthDeps(deps);
+    const route = { tags: ["jobs"], security: [{ apiKey: [] }] };
+
+    app.post(
+      "/jobs/localize",
+      {
+        schema: {
+          summary:
+            "Queues the localization of `data` into up to 50 `targetLocales`; any instance runs it, even after a crash.",
+          ...route,
+          body: JobLocalizeBody,
+          response: { 202: JobRecord, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const pending = normalizeJobInput(request.body);
+        const principal = await authenticateKey(
+          authDeps,
+          apiKeyFromHeaders(request.headers),
+          request.ip,
+          pending.engineId,
+        );
+        const job = await submitJob(deps.sql, principal, pending);
+        deps.jobs.wake();
+        return reply.code(202).header("location", `/jobs/${job.id}`).send(job);
+      },
+    );
+
+    app.get(
+      "/jobs/:jobId",
+      {
+        schema: {
+          summary: "A job's status, progress and the results of the locales finished so far.",
+          ...route,
+          params: JobParams,
+          response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
+        },
+      },
+      async (request) => readJob(authDeps, apiKeyFromHeaders(request.headers), request.ip, request.params.jobId),
+    );
+
+    app.delete(
+      "/jobs/:jobId",
+      {
+        schema: {
+          summary: "Cancels a queued or running job (locales already finished keep their results).",
+          ...route,
+          params: JobParams,
+          response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
+        },
+      },
+      async (request) =>
+        cancelJobForKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, request.params.jobId),
+    );
+  };

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { JobList, JobListQuery } from "../../contract/jobs.js";
+import { OrgParams } from "../../contract/params.js";
+import { problemResponses } from "../../contract/problem.js";
+import { listJobs } from "../../services/management/jobs.js";
+import type { AppDeps } from "../deps.js";
+import { pathIds } from "../path-ids.js";
+import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+
+/** The dashboard's Jobs list (SPEC §10): session auth, read-only. */
+export const organizationJobRoutes =
+  (deps: AppDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.addHook("preHandler", sessionAuth(deps.sql));
+    app.get(
+      "/api/orgs/:orgId/jobs",
+      {
+        schema: {
+          summary:
+            "Lists the organization's latest 200 jobs, newest first: every job with `org:manage_team`, otherwise those of the caller's own personal keys.",
+          params: OrgParams,
+          querystring: JobListQuery,
+          tags: ["jobs"],
+          security: [{ session: [] }],
+          response: { 200: JobList, ...problemResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request) => ({
+        jobs: await listJobs(
+          deps.sql,
+          { ...pathIds(request.params), actorId: currentUser(request).id },
+          request.query.status ?? null,
+        ),
+      }),
+    );
+  };

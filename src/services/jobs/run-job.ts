@@ -1,0 +1,132 @@
+import type { JobError } from "../../contract/jobs.js";
+import type { OrganizationId } from "../../contract/ids.js";
+import { emitEvent } from "../events/emit-event.js";
+import type { JsonValue } from "../../core/content/walk-strings.js";
+import { AppError } from "../../core/errors/app-error.js";
+import { errorMessage } from "../../core/errors/messages.js";
+import { jobEvent } from "../../core/jobs/job-event.js";
+import { MAX_JOB_ATTEMPTS, nextLocale } from "../../core/jobs/job-rules.js";
+import {
+  finishJob,
+  insertJobResult,
+  listDoneLocales,
+  releaseJob,
+  renewJobLease,
+  type JobRow,
+} from "../../storage/repositories/jobs.js";
+import { StorageUnavailableError, type Sql } from "../../storage/sql.js";
+import { authorizeStoredKey } from "../key-auth.js";
+import type { LastUsedTracker } from "../last-used-tracker.js";
+import { localize } from "../localize.js";
+
+export interface RunJobContext {
+  sql: Sql;
+  lastUsed: LastUsedTracker;
+  secretKey: string | undefined;
+  /** This worker's lease name. */
+  owner: string;
+  leaseMs: number;
+  /** Aborted with `SHUTDOWN` when the server stops: the job goes back to the queue for another instance. */
+  signal: AbortSignal;
+  warn(error: unknown, message: string): void;
+}
+
+/** The abort reason of a graceful shutdown. */
+export const SHUTDOWN = new Error("the server is shutting down");
+/** The abort reason when the job stopped being ours: canceled, or (after a long stall) taken over. */
+const NOT_OURS = new Error("the job was canceled or taken over");
+
+const INTERRUPTED: JobError = {
+  code: "internal_error",
+  message: `The job was interrupted ${MAX_JOB_ATTEMPTS} times without finishing and was not retried again.`,
+};
+
+/**
+ * Runs a claimed job to its end, one locale at a time, skipping locales a previous run finished.
+ * Before each locale the key is authorized again exactly as a call would be (SPEC §10), so a key
+ * deleted or refused mid-job fails the job with that refusal. The lease is renewed while it runs;
+ * losing it (the job was canceled) stops the work at once.
+ */
+export async function runJob(job: JobRow, context: RunJobContext): Promise<void> {
+  const { sql, owner } = context;
+  if (job.attempts > MAX_JOB_ATTEMPTS) {
+    await finish(context, job, "failed", INTERRUPTED);
+    return;
+  }
+
+  const controller = new AbortController();
+  const stop = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener("abort", stop, { once: true });
+  if (context.signal.aborted) stop();
+  const heartbeat = setInterval(
+    () => {
+      renewJobLease(sql, job.id, owner, context.leaseMs).then(
+        (ours) => {
+          if (!ours) controller.abort(NOT_OURS);
+        },
+        (error: unknown) => context.warn(error, "could not renew a job's lease"),
+      );
+    },
+    Math.max(50, Math.floor(context.leaseMs / 3)),
+  );
+  const signal = controller.signal;
+
+  try {
+    const data = JSON.parse(job.data) as Record<string, JsonValue>;
+    const hints = job.hints === null ? undefined : (JSON.parse(job.hints) as Record<string, string[]>);
+    const done = new Set(await listDoneLocales(sql, job.id));
+    let locale = nextLocale(job.targetLocales, done);
+    while (locale !== null && !signal.aborted) {
+      let translated;
+      try {
+        const principal = await authorizeStoredKey(context, job.keyId, job.engineId);
+        translated = await localize(
+          principal,
+          { engineId: job.engineId, sourceLocale: job.sourceLocale, targetLocale: locale, data, hints },
+          { sql, secretKey: context.secretKey, signal },
+        );
+      } catch (error) {
+        if (signal.aborted) break;
+        if (error instanceof AppError) {
+          await finish(context, job, "failed", { code: error.code, message: error.message });
+          return;
+        }
+        throw error;
+      }
+      if (!(await insertJobResult(sql, job.id, owner, locale, JSON.stringify(translated.data)))) return;
+      done.add(locale);
+      locale = nextLocale(job.targetLocales, done);
+    }
+    if (locale === null) {
+      await finish(context, job, "succeeded", null);
+    } else if (signal.reason === SHUTDOWN) {
+      await releaseJob(sql, job.id, owner);
+    }
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) {
+      // The database is away: the lease runs out and whichever instance reaches it next resumes the job.
+      context.warn(error, "a job stopped: the database is unavailable");
+      return;
+    }
+    context.warn(error, "a job failed unexpectedly");
+    await finish(context, job, "failed", { code: "internal_error", message: errorMessage("internal_error") });
+  } finally {
+    clearInterval(heartbeat);
+    context.signal.removeEventListener("abort", stop);
+  }
+}
+
+async function finish(
+  context: RunJobContext,
+  job: JobRow,
+  status: "succeeded" | "failed",
+  error: JobError | null,
+): Promise<void> {
+  await context.sql.transaction(async (tx) => {
+    const finished = await finishJob(tx, job.id, context.owner, status, error);
+    if (!finished) return;
+    const event = jobEvent({ ...finished, finishedAt: finished.finishedAt ?? new Date() });
+    // Announced in the transaction that finishes the job (SPEC §9: stored with the change).
+    if (event) await emitEvent(tx, { ...event, organizationId: event.organizationId as OrganizationId });
+  });
+}

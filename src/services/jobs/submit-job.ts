@@ -1,0 +1,62 @@
+import type { EngineId, KeyId } from "../../contract/ids.js";
+import type { JobLocalizeBody, JobRecord } from "../../contract/jobs.js";
+import { authorizeEngine } from "../../core/authz/authorize-key.js";
+import type { JsonValue } from "../../core/content/walk-strings.js";
+import { ensure, AppError } from "../../core/errors/app-error.js";
+import { jobRecord } from "../../core/jobs/job-record.js";
+import { distinctLocales } from "../../core/jobs/job-rules.js";
+import { normalizeLocale } from "../../core/locale/normalize-locale.js";
+import { insertJob } from "../../storage/repositories/jobs.js";
+import type { Sql } from "../../storage/sql.js";
+import type { KeyPrincipal } from "../key-auth.js";
+import { requireLocale, resolveSourceLocale } from "../localize-input.js";
+
+/** A job request with its locales normalised (SPEC §3), before the key check. */
+export interface PendingJob {
+  engineId: string | null;
+  sourceLocale: string | null;
+  targetLocales: string[];
+  data: Record<string, JsonValue>;
+  hints: Record<string, string[]> | undefined;
+}
+
+/** Normalises every locale or throws 400 `invalid_request` naming the first bad one. */
+export function normalizeJobInput(body: JobLocalizeBody): PendingJob {
+  const targetLocales = body.targetLocales.map((locale, index) => {
+    const normalized = normalizeLocale(locale);
+    if (!normalized)
+      throw AppError.invalidRequest("targetLocales holds a locale that is not a valid BCP-47 locale.", [
+        { path: `/targetLocales/${index}`, message: "must be a BCP-47 locale such as en or pt-BR" },
+      ]);
+    return normalized;
+  });
+  return {
+    engineId: body.engineId ?? null,
+    sourceLocale: body.sourceLocale === null ? null : requireLocale(body.sourceLocale, "sourceLocale"),
+    targetLocales: distinctLocales(targetLocales),
+    data: body.data as Record<string, JsonValue>,
+    hints: body.hints,
+  };
+}
+
+/**
+ * Stores a queued job for the calling key. The key must reach the engine now (the same 403/404 as
+ * `/process/localize`), so a job that could never run is refused at once; each locale is
+ * authorized again when it runs.
+ */
+export async function submitJob(sql: Sql, principal: KeyPrincipal, pending: PendingJob): Promise<JobRecord> {
+  ensure(authorizeEngine(principal.reach, principal.engine, pending.engineId));
+  const engine = principal.engine!;
+  const first = pending.targetLocales[0]!;
+  const resolved = await resolveSourceLocale({ ...pending, targetLocale: first });
+  const job = await insertJob(sql, {
+    organizationId: principal.organizationId,
+    keyId: principal.keyId as KeyId,
+    engineId: engine.id as EngineId,
+    sourceLocale: resolved.sourceLocale,
+    targetLocales: pending.targetLocales,
+    data: JSON.stringify(pending.data),
+    hints: pending.hints === undefined ? null : JSON.stringify(pending.hints),
+  });
+  return jobRecord(job, []);
+}

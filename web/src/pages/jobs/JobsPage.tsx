@@ -1,0 +1,121 @@
+import { useEffect, useState } from "react";
+import { JOB_STATUSES } from "../../../../src/contract/vocabulary";
+import { api } from "../../api/endpoints";
+import type { JobStatus, JobSummary } from "../../api/types";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { formatDate } from "../../components/format";
+import { useLoader } from "../../hooks/useLoader";
+import { useOrgSession } from "../../session";
+
+/** While a job shown is queued or running, the list refreshes this often. */
+const REFRESH_MS = 3_000;
+
+const STATUS_LABELS: Record<JobStatus, string> = {
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  canceled: "Canceled",
+};
+
+function JobProgress({ job }: { job: JobSummary }) {
+  const { done, total } = job.progress;
+  return (
+    <div className="job-progress">
+      <progress max={total} value={done} aria-label={`Progress of job ${job.id}`} />
+      <span>
+        {done}/{total}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The organization's latest jobs (SPEC §10): everyone's with `org:manage_team`, otherwise the
+ * jobs of the caller's own personal keys. Refreshes itself while a job is still under way.
+ */
+export function JobsPage() {
+  const { org, canManage } = useOrgSession();
+  const [status, setStatus] = useState<JobStatus | "">("");
+  const jobs = useLoader(() => api.jobs(org.id, status), [org.id, status]);
+  const underWay = (jobs.data ?? []).some((job) => job.status === "queued" || job.status === "running");
+  const { reload } = jobs;
+  useEffect(() => {
+    if (!underWay) return;
+    const timer = setInterval(() => void reload(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [underWay, reload]);
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Jobs</h1>
+      </div>
+      <p className="small">
+        {canManage
+          ? "Multi-locale jobs submitted with this organization's keys, newest first. Finished jobs are deleted after 7 days."
+          : "Multi-locale jobs submitted with your personal keys, newest first. Finished jobs are deleted after 7 days."}
+      </p>
+      <form className="filters" onSubmit={(event) => event.preventDefault()} aria-label="Filter the jobs">
+        <div className="field">
+          <label htmlFor="job-status">Status</label>
+          <select id="job-status" value={status} onChange={(event) => setStatus(event.target.value as JobStatus | "")}>
+            <option value="">Any status</option>
+            {JOB_STATUSES.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {STATUS_LABELS[candidate]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <ErrorNotice message={jobs.error} />
+      {jobs.data && jobs.data.length === 0 && <p className="empty">No jobs match.</p>}
+      {jobs.data && jobs.data.length > 0 && (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Jobs">
+          <table className="stack-on-phone">
+            <thead>
+              <tr>
+                <th scope="col">Submitted</th>
+                <th scope="col">Status</th>
+                <th scope="col">Progress</th>
+                <th scope="col">Locales</th>
+                <th scope="col">Key</th>
+                <th scope="col">Finished</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.data.map((job) => (
+                <tr key={job.id} data-job-id={job.id}>
+                  <td data-label="Submitted">
+                    {formatDate(job.createdAt)}
+                    <div className="small">
+                      <code>{job.id}</code>
+                    </div>
+                  </td>
+                  <td data-label="Status">
+                    <span className={`badge badge-${job.status}`}>{STATUS_LABELS[job.status]}</span>
+                    {job.error && <p className="small state-reason">{job.error.message}</p>}
+                  </td>
+                  <td data-label="Progress">
+                    <JobProgress job={job} />
+                  </td>
+                  <td className="small" data-label="Locales">
+                    {job.sourceLocale} → {job.targetLocales.join(", ")}
+                  </td>
+                  <td data-label="Key">
+                    {job.keyName ?? <em>deleted key</em>}
+                    <div className="small">
+                      <code>{job.keyId}</code>
+                    </div>
+                  </td>
+                  <td data-label="Finished">{formatDate(job.finishedAt, "—")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,4 +1,5 @@
 import type { LookupAddress } from "node:dns";
+import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   isAllowedDestination,
@@ -185,16 +186,32 @@ describe.each(STORES)("engine base URLs (SSRF) on %s", (store) => {
     expect(response.status).toBe(502);
     expect(await response.text()).toMatch(/GLOSSA_ENGINE_ALLOWED_HOSTS/);
     expect(stub.requests).toHaveLength(0);
+    // "Try it" in the dashboard runs the same provider code, and is refused the same way.
+    const tried = await seed.admin.post(`/api/orgs/${seed.orgId}/engines/${created.body.id}/try`, {
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Hello" },
+    });
+    expect(tried.status).toBe(502);
+    expect(stub.requests).toHaveLength(0);
     const viaHostName = await engine({ baseUrl: `${stub.url.replace("127.0.0.1", "localhost")}/v1` });
     expect((await localize(viaHostName.body.id)).status).toBe(502);
     expect(stub.requests).toHaveLength(0);
   });
 
   it("drops stored credentials when baseUrl or the auth header moves, unless new ones come with the change", async () => {
-    const allowed = await startTestServer(store, {
-      engineAllowedHosts: "127.0.0.1",
-      secretKey: "ssrf-test-secret-key",
+    const logLines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
     });
+    const allowed = await startTestServer(
+      store,
+      { engineAllowedHosts: "127.0.0.1", secretKey: "ssrf-test-secret-key" },
+      { level: "warn", stream },
+    );
     try {
       const org = await seedOrganization(allowed.url);
       const created = await org.admin.post(`/api/orgs/${org.orgId}/engines`, {
@@ -244,6 +261,8 @@ describe.each(STORES)("engine base URLs (SSRF) on %s", (store) => {
       expect(stub.requests.length).toBe(1);
       expect(rejected.status).toBeGreaterThanOrEqual(400);
       expect(await rejected.text()).not.toContain("hunter2");
+      // It goes to the operator's log instead.
+      expect(logLines.join("")).toContain("hunter2");
     } finally {
       await allowed.stop();
     }

@@ -86,7 +86,7 @@ async function seed(url: string): Promise<{ orgId: string; secret: string }> {
     cookie,
   );
   await json(`${url}/api/orgs/${org.body.id}/engines`, "POST", { name: "Pseudo", provider: "pseudo" }, cookie);
-  const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench" }, cookie);
+  const key = await json(`${url}/api/orgs/${org.body.id}/keys`, "POST", { name: "bench", expiresInDays: 30 }, cookie);
   return { orgId: org.body.id, secret: key.body.secret };
 }
 

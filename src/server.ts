@@ -18,6 +18,7 @@ import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
+import { systemClock, type Clock } from "./services/clock.js";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,6 +33,8 @@ export interface StartOptions extends BuildAppOptions {
   /** Use an already-open database (tests share one PGlite per file). */
   sql?: Sql;
   bypassKeyAuthForOrganizationId?: OrganizationId;
+  /** The time the server decides key expiry with (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -43,10 +46,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const limiter = new AuthFailureLimiter(sql, config.authFailLimit);
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
+  const clock = options.clock ?? systemClock;
   const jobs = new JobWorker(
     {
       sql,
       lastUsed,
+      clock,
       secretKey: config.secretKey,
       warn: (error, message) => app.log.warn({ err: error }, message),
     },
@@ -58,6 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     limiter,
     lastUsed,
     jobs,
+    clock,
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
       : {}),
@@ -67,7 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   setProviderDetailSink((entry) => app.log.warn(entry, "an engine's provider refused a request"));
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
-  const webhooks = deliveryWorker(sql, { ...webhookSettings(deps), pollMs: config.webhookPollMs }, (error) =>
+  const webhooks = deliveryWorker(sql, { ...webhookSettings(deps), pollMs: config.webhookPollMs, clock }, (error) =>
     app.log.warn({ err: error }, "webhook delivery round failed"),
   );
   webhooks.start();

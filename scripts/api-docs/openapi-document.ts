@@ -26,6 +26,7 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
       limiter: new AuthFailureLimiter(sql, 0),
       lastUsed: new LastUsedTracker(sql, () => {}),
       jobs: { wake: () => {} },
+      clock: () => new Date(),
     },
     { logger: false },
   );

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_TARGETS = {
   "webhook.created": "webhook",
   "webhook.updated": "webhook",
   "webhook.deleted": "webhook",
+  "key.rolled": "key",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

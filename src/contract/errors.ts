@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
 
   missing_api_key: 401,
   invalid_api_key: 401,
+  key_expired: 401,
   invalid_credentials: 401,
   unauthenticated: 401,
   invalid_signature: 401,
@@ -38,6 +39,7 @@ export const ERROR_STATUS = {
   last_owner: 409,
   role_name_taken: 409,
   role_in_use: 409,
+  key_not_rollable: 409,
 
   payload_too_large: 413,
   unsupported_media_type: 415,

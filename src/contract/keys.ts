@@ -2,6 +2,10 @@ import { Type, type Static } from "typebox";
 import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestamp } from "./fields.js";
 import { KEY_KINDS } from "./vocabulary.js";
 
+/** SPEC §8 bounds: `expiresInDays` 1–3650, a roll's `gracePeriodSeconds` 0–30 days. */
+export const MAX_EXPIRES_IN_DAYS = 3650;
+export const MAX_GRACE_PERIOD_SECONDS = 2_592_000;
+
 /** API keys (SPEC §1, §5). A key's secret appears once, in `CreatedKey`; no record ever holds it or its hash. */
 
 export const KeyRecord = Type.Object(
@@ -19,6 +23,9 @@ export const KeyRecord = Type.Object(
     createdAt: Timestamp,
     createdBy: Type.String(),
     lastUsedAt: Nullable(Timestamp),
+    expiresAt: Nullable(Timestamp, { description: "when the key stops working; null: never (SPEC §8)" }),
+    rolledFrom: Nullable(Type.String(), { description: "the key this one replaced in a roll" }),
+    rolledTo: Nullable(Type.String(), { description: "the key that replaced this one in a roll" }),
   },
   { title: "KeyRecord", description: "An API key. No record holds its secret or the secret's hash." },
 );
@@ -33,7 +40,13 @@ export const CreatedKey = Type.Object(
 );
 export type CreatedKey = Static<typeof CreatedKey>;
 
-export const KeyList = Type.Object({ keys: Type.Array(KeyRecord) }, { description: "The keys, newest first." });
+export const KeyList = Type.Object(
+  {
+    keys: Type.Array(KeyRecord),
+    total: Type.Integer({ description: "how many keys match the query, over every page" }),
+  },
+  { description: "The keys, newest first: one page of them." },
+);
 export type KeyList = Static<typeof KeyList>;
 
 const EngineIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 });
@@ -44,6 +57,14 @@ export const CreateKeyBody = Type.Object({
   kind: Type.Optional(KeyKindSchema),
   roleId: Type.Optional(RoleId),
   engineIds: Type.Optional(EngineIds),
+  expiresAt: Type.Optional(
+    Nullable(Timestamp, { description: "a future moment; the organization's maxKeyLifetimeDays caps it" }),
+  ),
+  expiresInDays: Type.Optional(
+    Nullable(Type.Integer({ minimum: 1, maximum: MAX_EXPIRES_IN_DAYS }), {
+      description: "instead of expiresAt: the key expires this many days from now (capped likewise)",
+    }),
+  ),
 });
 export type CreateKeyBody = Static<typeof CreateKeyBody>;
 
@@ -56,4 +77,21 @@ export type KeyPatchBody = Static<typeof KeyPatchBody>;
 
 export const KeyListQuery = Type.Object({
   kind: Type.Optional(OneOf(KEY_KINDS, { description: "which keys to list; personal when omitted" })),
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: "search: part of the name, id, start or owner's email" }),
+  ),
+  limit: Type.Optional(Type.String({ pattern: "^[0-9]{1,4}$", description: "page size, 1–500; 100 when omitted" })),
+  offset: Type.Optional(Type.String({ pattern: "^[0-9]{1,9}$", description: "keys to skip; 0 when omitted" })),
 });
+export type KeyListQuery = Static<typeof KeyListQuery>;
+
+export const RollKeyBody = Type.Object({
+  gracePeriodSeconds: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_GRACE_PERIOD_SECONDS,
+      description: "how long the old key keeps working; 0 (default): it stops at once",
+    }),
+  ),
+});
+export type RollKeyBody = Static<typeof RollKeyBody>;

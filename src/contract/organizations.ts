@@ -11,6 +11,9 @@ export const Organization = Type.Object(
     rbac: Type.Boolean({ description: "the RBAC entitlement" }),
     rbacOn: Type.Boolean({ description: "RBAC is in force: the Enterprise plan with the RBAC entitlement" }),
     defaultEngineId: Nullable(Type.String()),
+    maxKeyLifetimeDays: Nullable(Type.Integer(), {
+      description: "the longest a new key may live, in days; null: no cap (SPEC §8)",
+    }),
     createdAt: Timestamp,
   },
   { title: "Organization", description: "An organization and its plan." },
@@ -37,5 +40,10 @@ export type PlanBody = Static<typeof PlanBody>;
 export const UpdateOrgBody = Type.Object({
   name: Type.Optional(Name),
   defaultEngineId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  maxKeyLifetimeDays: Type.Optional(
+    Nullable(Type.Integer({ minimum: 1, maximum: 3650 }), {
+      description: "caps the lifetime of keys created (or rolled) from now on; null removes the cap",
+    }),
+  ),
 });
 export type UpdateOrgBody = Static<typeof UpdateOrgBody>;

@@ -13,7 +13,7 @@ export const KEY_KINDS = ["personal", "service"] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
 
 /** Why a key that exists works or not: `deactivated` (plan lost RBAC), `denied` (its owner left). */
-export const KEY_STATES = ["active", "deactivated", "denied"] as const;
+export const KEY_STATES = ["active", "deactivated", "denied", "expired"] as const;
 export type KeyState = (typeof KEY_STATES)[number];
 
 /** A job's lifecycle (SPEC §10): queued → running → succeeded | failed | canceled. */

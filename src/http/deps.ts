@@ -7,6 +7,7 @@ import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
 import type { WebhookSettings } from "../services/webhooks/manage-webhooks.js";
 import type { Sql } from "../storage/sql.js";
+import type { Clock } from "../services/clock.js";
 
 /** What the HTTP (and MCP) adapters need from the shell; built once in `server.ts`. */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   lastUsed: LastUsedTracker;
   /** Runs jobs (SPEC §10); a submission wakes it. */
   jobs: { wake(): void };
+  /** The time for key expiry, rolls and key states; tests inject their own. */
+  clock: Clock;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;
 }
@@ -26,6 +29,7 @@ export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
     sql: deps.sql,
     limiter: deps.limiter,
     lastUsed: deps.lastUsed,
+    clock: deps.clock,
     bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId,
   };
 }

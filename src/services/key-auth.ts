@@ -8,6 +8,7 @@ import type { AuthFailureLimiter } from "../security/auth-failure-limiter.js";
 import { findKeySecretHash, loadKeyCallContext, type KeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
+import type { Clock } from "./clock.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
 import type { DASHBOARD_SESSION_KEY_ID } from "./try-engine.js";
 
@@ -26,12 +27,13 @@ export interface KeyAuthDeps {
   sql: Sql;
   limiter: AuthFailureLimiter;
   lastUsed: LastUsedTracker;
+  clock: Clock;
   /** Bench-only: skip the key check and act for this organization. Never set from the environment. */
   bypassForOrganizationId?: OrganizationId | undefined;
 }
 
 /**
- * SPEC §1 rules 1–4 for one call. Rule 5 (the engine) is the caller's, since only some
+ * SPEC §1 rules 1–4 for one call, and the expiry of §8 (from the same one lookup). Rule 5 (the engine) is the caller's, since only some
  * routes target an engine. A malformed key is refused before any lookup.
  */
 export async function authenticateKey(
@@ -59,7 +61,11 @@ export async function authenticateKey(
   const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);
   if (!context) throw await deps.limiter.fail(client, invalid);
 
-  return principalOf(deps, context);
+  const decision = authorizeKey(context.facts, deps.clock());
+  // An expired key is a failed authentication like an unknown one, counted against the client.
+  if (!decision.ok && decision.code === "key_expired")
+    throw await deps.limiter.fail(client, AppError.fromDenial(decision));
+  return principalOf(deps, context, decision);
 }
 
 /**
@@ -68,18 +74,21 @@ export async function authenticateKey(
  * refusal is the one the call would get now.
  */
 export async function authorizeStoredKey(
-  deps: Pick<KeyAuthDeps, "sql" | "lastUsed">,
+  deps: Pick<KeyAuthDeps, "sql" | "lastUsed" | "clock">,
   keyId: KeyId,
   engineId: string | null,
 ): Promise<KeyPrincipal> {
   const secretHash = await findKeySecretHash(deps.sql, keyId);
   const context = secretHash === null ? null : await loadKeyCallContext(deps.sql, secretHash, engineId);
   if (!context) throw new AppError("invalid_api_key");
-  return principalOf(deps, context);
+  return principalOf(deps, context, authorizeKey(context.facts, deps.clock()));
 }
 
-function principalOf(deps: Pick<KeyAuthDeps, "lastUsed">, context: KeyCallContext): KeyPrincipal {
-  const decision = authorizeKey(context.facts);
+function principalOf(
+  deps: Pick<KeyAuthDeps, "lastUsed">,
+  context: KeyCallContext,
+  decision: ReturnType<typeof authorizeKey>,
+): KeyPrincipal {
   if (!decision.ok) throw AppError.fromDenial(decision);
   deps.lastUsed.record(context.keyId);
   return {

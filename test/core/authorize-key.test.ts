@@ -13,6 +13,7 @@ import { refusal } from "../support/refusal.js";
 const ENTERPRISE_RBAC = { plan: "enterprise" as Plan, rbac: true };
 const MEMBER = ["engine:access"];
 const NO_PERMISSIONS: string[] = [];
+const NOW = new Date("2026-01-01T00:00:00.000Z");
 
 function personal(org: { plan: Plan; rbac: boolean }, owner: KeyAuthorizationFacts["owner"]): KeyAuthorizationFacts {
   return { kind: "personal", organization: org, owner, serviceRole: null, scopeEngineIds: [] };
@@ -31,7 +32,7 @@ function service(
   };
 }
 const reachOf = (facts: KeyAuthorizationFacts): EngineReach | string => {
-  const decision = authorizeKey(facts);
+  const decision = authorizeKey(facts, NOW);
   return decision.ok ? decision.reach : decision.code;
 };
 const some = (...ids: string[]): EngineReach => ({ kind: "some", engineIds: new Set(ids) });
@@ -55,12 +56,12 @@ describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_
     ["enterprise", false],
   ] as const)("plan %s, rbac %s", (plan, rbac) => {
     const facts = service({ plan, rbac }, MEMBER, ["eng_a"]);
-    expect(refusal(authorizeKey(facts))).toBe("403 plan_entitlement_required");
-    expect(keyState(facts)).toBe("deactivated");
+    expect(refusal(authorizeKey(facts, NOW))).toBe("403 plan_entitlement_required");
+    expect(keyState(facts, NOW)).toBe("deactivated");
   });
 
   it("its message points at the plan, never at the engine scope", () => {
-    const decision = authorizeKey(service({ plan: "pro", rbac: false }, null, []));
+    const decision = authorizeKey(service({ plan: "pro", rbac: false }, null, []), NOW);
     expect(decision.ok).toBe(false);
     if (!decision.ok) {
       const { message } = AppError.fromDenial(decision);
@@ -70,15 +71,15 @@ describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_
   });
 
   it("restoring the entitlement makes the key active again", () => {
-    expect(keyState(service(ENTERPRISE_RBAC, null, []))).toBe("active");
+    expect(keyState(service(ENTERPRISE_RBAC, null, []), NOW)).toBe("active");
   });
 });
 
 describe("SPEC §1 rule 3: a personal key whose creator left → 403 owner_removed (denied) while RBAC is on", () => {
   it("RBAC on, owner removed → owner_removed, state denied", () => {
     const facts = personal(ENTERPRISE_RBAC, null);
-    expect(refusal(authorizeKey(facts))).toBe("403 owner_removed");
-    expect(keyState(facts)).toBe("denied");
+    expect(refusal(authorizeKey(facts, NOW))).toBe("403 owner_removed");
+    expect(keyState(facts, NOW)).toBe("denied");
   });
 
   it.each([
@@ -90,7 +91,7 @@ describe("SPEC §1 rule 3: a personal key whose creator left → 403 owner_remov
     (plan, rbac) => {
       const facts = personal({ plan, rbac }, null);
       expect(reachOf(facts)).toEqual(REACH_ALL);
-      expect(keyState(facts)).toBe("active");
+      expect(keyState(facts, NOW)).toBe("active");
     },
   );
 });
@@ -131,7 +132,7 @@ describe("SPEC §1 rule 4: engine access", () => {
   });
 
   it("service key with neither role nor scope → it authenticates but reaches no engine", () => {
-    const decision = authorizeKey(service(ENTERPRISE_RBAC, null, []));
+    const decision = authorizeKey(service(ENTERPRISE_RBAC, null, []), NOW);
     expect(decision.ok).toBe(true);
     expect(reachOf(service(ENTERPRISE_RBAC, null, []))).toEqual(some());
   });
@@ -153,5 +154,21 @@ describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_fo
   it("a reachable engine → allowed", () => {
     expect(authorizeEngine(some("eng_a"), { id: "eng_a" }, "eng_a")).toEqual({ ok: true });
     expect(authorizeEngine(REACH_ALL, { id: "eng_z" }, null)).toEqual({ ok: true });
+  });
+});
+
+describe("SPEC §8: an expired key → 401 key_expired naming the moment, before every other rule", () => {
+  const expiresAt = new Date(NOW.getTime() + 1000);
+  it.each([
+    ["a working personal key", personal({ plan: "free", rbac: false }, null)],
+    ["a deactivated service key", service({ plan: "free", rbac: false }, MEMBER, [])],
+    ["a personal key whose owner left", personal(ENTERPRISE_RBAC, null)],
+  ])("%s", (_name, facts) => {
+    const withExpiry = { ...facts, expiresAt };
+    expect(keyState(withExpiry, new Date(expiresAt.getTime() - 1))).toBe(keyState(facts, NOW));
+    const decision = authorizeKey(withExpiry, expiresAt);
+    expect(refusal(decision)).toBe("401 key_expired");
+    expect(decision.ok ? "" : AppError.fromDenial(decision).message).toContain(expiresAt.toISOString());
+    expect(keyState(withExpiry, expiresAt)).toBe("expired");
   });
 });

@@ -10,6 +10,7 @@ const CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   missing_api_key: [],
   invalid_api_key: [],
+  key_expired: [{ expiresAt: "2026-01-02T03:04:05.000Z" }],
   invalid_credentials: [],
   unauthenticated: [],
   invalid_signature: [],
@@ -37,6 +38,7 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   last_owner: [],
   role_name_taken: [{ name: "Sample" }],
   role_in_use: [],
+  key_not_rollable: [{ keyId: "key_sample", rolledTo: "key_next" }],
   payload_too_large: [],
   unsupported_media_type: [],
   secret_key_missing: [],

@@ -13,8 +13,8 @@ vi.mock("../../src/services/management/records.js", async (importOriginal) => {
   const records = await importOriginal<typeof Records>();
   return {
     ...records,
-    keyRecord: (row: Parameters<typeof records.keyRecord>[0]) => ({
-      ...records.keyRecord(row),
+    keyRecord: (...args: Parameters<typeof records.keyRecord>) => ({
+      ...records.keyRecord(...args),
       secretHash: "leaked-secret-hash",
     }),
     engineRecord: (...args: Parameters<typeof records.engineRecord>) => ({
@@ -92,6 +92,7 @@ describe.each(STORES)("responses carry only the contract's fields on %s", (store
         "createdAt",
         "createdBy",
         "engineIds",
+        "expiresAt",
         "id",
         "kind",
         "lastUsedAt",
@@ -100,6 +101,8 @@ describe.each(STORES)("responses carry only the contract's fields on %s", (store
         "ownerEmail",
         "ownerId",
         "roleId",
+        "rolledFrom",
+        "rolledTo",
         "start",
         "state",
       ].sort(),

@@ -105,6 +105,22 @@ describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
     expect(receiver.received.every(({ verified }) => verified)).toBe(true);
   });
 
+  it("announces key.rolled when a key is rolled and key.expired once its expiry passes", async () => {
+    const old = await createKey(seed.admin, seed.orgId, { name: "to roll" });
+    const rolled = await seed.admin.post(`/api/orgs/${seed.orgId}/keys/${old.id}/roll`, { gracePeriodSeconds: 2 });
+    expectStatus(rolled, 201);
+    await waitForType("key.rolled", { keyId: old.id });
+    const event = receiver.received.find(({ body }) => body.type === "key.rolled" && body.data.keyId === old.id)!;
+    expect(event.raw).not.toContain(rolled.body.secret);
+    expect(event.raw).not.toContain(old.secret);
+    // The old key's grace period ends two seconds later: announced once, by whichever instance looks first.
+    await waitForType("key.expired", { keyId: old.id });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(
+      receiver.received.filter(({ body }) => body.type === "key.expired" && body.data.keyId === old.id),
+    ).toHaveLength(1);
+  });
+
   it("announces job.succeeded and job.failed from the job that finished", async () => {
     const key = await createKey(seed.admin, seed.orgId, { name: "jobs" });
     const good = await submitJob(seed.admin, key.secret, {

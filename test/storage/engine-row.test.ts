@@ -53,6 +53,8 @@ describe.each(STORES)("the engine row, defined once (%s)", (store) => {
       ownerId: null,
       roleId: null,
       engineIds: [],
+      expiresAt: null,
+      lifetimeDays: null,
       createdBy: owner.id,
     });
   });

@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
+import type { Clock } from "../../src/services/clock.js";
 import { createPostgresSql } from "../../src/storage/postgres-sql.js";
 import { openTestDatabase, type StoreName, type TestDatabase } from "./stores.js";
 
@@ -31,9 +32,10 @@ export async function startTestServer(
   store: StoreName,
   overrides: Partial<Config> = {},
   logger: boolean | Record<string, unknown> = false,
+  options: { clock?: Clock } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase(store);
-  const server = await startServer({ config: testConfig(overrides), sql: database.sql, logger });
+  const server = await startServer({ config: testConfig(overrides), sql: database.sql, logger, ...options });
   return {
     ...server,
     database,
@@ -48,9 +50,13 @@ export async function startTestServer(
  * An in-process server on an existing PostgreSQL database (its own connection pool), so that several
  * instances can share one database as they would behind a load balancer. `stop()` leaves the database.
  */
-export async function startTestServerOn(databaseUrl: string, overrides: Partial<Config> = {}): Promise<RunningServer> {
+export async function startTestServerOn(
+  databaseUrl: string,
+  overrides: Partial<Config> = {},
+  options: { clock?: Clock } = {},
+): Promise<RunningServer> {
   const sql = createPostgresSql({ connectionString: databaseUrl });
-  const server = await startServer({ config: testConfig(overrides), sql, logger: false });
+  const server = await startServer({ config: testConfig(overrides), sql, logger: false, ...options });
   return {
     ...server,
     async close() {

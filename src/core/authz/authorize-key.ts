@@ -1,4 +1,5 @@
 import type { KeyKind, KeyState } from "../../contract/vocabulary.js";
+import { isExpired } from "../keys/expiry.js";
 import { deny, type Decision } from "./decision.js";
 import {
   REACH_ALL,
@@ -23,12 +24,20 @@ export interface KeyAuthorizationFacts {
   serviceRole: { permissions: readonly string[] } | null;
   /** Service keys: the engine scope. */
   scopeEngineIds: readonly string[];
+  /** SPEC §8: when the key stops working; absent or null: never. */
+  expiresAt?: Date | null;
 }
 
-export type KeyDenialCode = "plan_entitlement_required" | "owner_removed";
+export type KeyDenialCode = "key_expired" | "plan_entitlement_required" | "owner_removed";
 
-/** Rules 2–4: whether an authenticated key may act at all, and which engines it reaches. */
-export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: EngineReach }, KeyDenialCode> {
+/**
+ * Rules 2–4, after the expiry of SPEC §8 (checked first: an expired key is refused whatever else
+ * holds): whether an authenticated key may act at all at `now`, and which engines it reaches.
+ */
+export function authorizeKey(facts: KeyAuthorizationFacts, now: Date): Decision<{ reach: EngineReach }, KeyDenialCode> {
+  if (isExpired(facts.expiresAt, now)) {
+    return deny("key_expired", { expiresAt: facts.expiresAt!.toISOString() });
+  }
   const rbacOn = isRbacOn(facts.organization);
 
   if (facts.kind === "service") {
@@ -48,10 +57,11 @@ export function authorizeKey(facts: KeyAuthorizationFacts): Decision<{ reach: En
   return { ok: true, reach: memberReach(facts.owner.rolePermissions, facts.owner.grantedEngineIds) };
 }
 
-/** The `state` a key shows in lists: what `authorizeKey` would decide, in one word. */
-export function keyState(facts: KeyAuthorizationFacts): KeyState {
-  const decision = authorizeKey(facts);
+/** The `state` a key shows in lists: what `authorizeKey` would decide at `now`, in one word. */
+export function keyState(facts: KeyAuthorizationFacts, now: Date): KeyState {
+  const decision = authorizeKey(facts, now);
   if (decision.ok) return "active";
+  if (decision.code === "key_expired") return "expired";
   return decision.code === "plan_entitlement_required" ? "deactivated" : "denied";
 }
 

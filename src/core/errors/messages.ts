@@ -7,6 +7,7 @@ const FORBIDDEN = {
   list_service_keys: "Listing service keys needs the org:manage_team permission.",
   edit_key: "Only the key's owner or a holder of org:manage_team may edit it.",
   delete_key: "Only the key's owner or a holder of org:manage_team may delete it.",
+  roll_key: "Only the owner of a personal key may roll it.",
   change_owners: "Only an owner can grant or remove the Owner role.",
   edit_owner_role: "The Owner role cannot be edited or deleted.",
   instance_admin: "This needs an instance administrator.",
@@ -24,6 +25,9 @@ const SERVICE_KEY_ROLE_RULE = "a service key's role may hold engine:access only"
 export const ERROR_MESSAGES = {
   missing_api_key: () => "Send your API key in the X-API-Key header.",
   invalid_api_key: () => "The API key is invalid or has been deleted.",
+  /** SPEC §8: names the moment the key expired. */
+  key_expired: (p: { expiresAt: string }) =>
+    `This API key expired at ${p.expiresAt}; create a new key (or roll it before it expires next time).`,
   invalid_credentials: () => "The email or password is incorrect.",
   unauthenticated: () => "Sign in first.",
   invalid_signature: () => "The report is not signed, or not by a key in GLOSSA_LEAK_REPORT_KEYS.",
@@ -72,6 +76,10 @@ export const ERROR_MESSAGES = {
   already_member: (p: { email: string }) => `${p.email} is already a member.`,
   last_owner: () => "An organization needs at least one owner.",
   role_name_taken: (p: { name: string }) => `A role named "${p.name}" already exists.`,
+  key_not_rollable: (p: { keyId: string; expiresAt: string } | { keyId: string; rolledTo: string }) =>
+    "rolledTo" in p
+      ? `Key ${p.keyId} was already rolled to ${p.rolledTo}; roll that key instead.`
+      : `Key ${p.keyId} expired at ${p.expiresAt} and cannot be rolled; create a new key.`,
   role_in_use: () => "Members or service keys still hold this role; give them another role first.",
 
   payload_too_large: () => "The request body is larger than this server accepts.",

@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AuditEventList, AuditQuery } from "../../contract/audit.js";
 import { EngineBody, EngineList, EnginePatchBody, EngineRecord } from "../../contract/engines.js";
 import { NoContent } from "../../contract/fields.js";
-import { CreateKeyBody, CreatedKey, KeyList, KeyListQuery, KeyPatchBody, KeyRecord } from "../../contract/keys.js";
+import {
+  CreateKeyBody,
+  CreatedKey,
+  KeyList,
+  KeyListQuery,
+  KeyPatchBody,
+  KeyRecord,
+  RollKeyBody,
+} from "../../contract/keys.js";
 import { AddMemberBody, MemberList, MemberPatchBody, MemberRecord } from "../../contract/members.js";
 import { Organization, UpdateOrgBody } from "../../contract/organizations.js";
 import {
@@ -16,7 +24,7 @@ import {
 import { problemResponses } from "../../contract/problem.js";
 import { RoleBody, RoleList, RolePatchBody, RoleRecord } from "../../contract/roles.js";
 import { createEngine, deleteEngine, getEngine, listEngines, updateEngine } from "../../services/management/engines.js";
-import { createKey, deleteKey, listKeys, updateKey } from "../../services/management/keys.js";
+import { createKey, deleteKey, listKeys, rollKey, updateKey } from "../../services/management/keys.js";
 import {
   addMember,
   changeMemberRole,
@@ -37,7 +45,7 @@ import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 export const organizationRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const { sql } = deps;
+    const { sql, clock } = deps;
     app.addHook("preHandler", sessionAuth(sql));
     const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
     /** The ids in the path, and the signed-in user who acts: what every use case below starts from. */
@@ -67,7 +75,8 @@ export const organizationRoutes =
       "/api/orgs/:orgId",
       {
         schema: {
-          summary: "Renames the organization or sets its default engine; needs `org:manage_team`.",
+          summary:
+            "Renames the organization, sets its default engine or caps key lifetimes (`maxKeyLifetimeDays`); needs `org:manage_team`.",
           params: OrgParams,
           body: UpdateOrgBody,
           tags: ["organizations"],
@@ -353,9 +362,20 @@ export const organizationRoutes =
           response: { 200: KeyList, ...problemResponses(400, 401, 403, 404, 503) },
         },
       },
-      async (request) => ({
-        keys: await listKeys(sql, scope(request), request.query.kind ?? "personal"),
-      }),
+      async (request) => {
+        const { kind = "personal", q, limit, offset } = request.query;
+        return listKeys(
+          sql,
+          scope(request),
+          {
+            kind,
+            search: q,
+            limit: limit ? Math.min(Math.max(Number(limit), 1), 500) : 100,
+            offset: offset ? Number(offset) : 0,
+          },
+          clock(),
+        );
+      },
     );
     app.post(
       "/api/orgs/:orgId/keys",
@@ -374,7 +394,26 @@ export const organizationRoutes =
         reply
           .status(201)
           .header("cache-control", "no-store")
-          .send(await createKey(sql, scope(request), request.body)),
+          .send(await createKey(sql, scope(request), request.body, clock())),
+    );
+    app.post(
+      "/api/orgs/:orgId/keys/:keyId/roll",
+      {
+        schema: {
+          summary:
+            "Rolls a key: a new key with the same name, kind, owner, role, scope and lifetime policy, its secret returned this once; the old key works until now + `gracePeriodSeconds`. A personal key by its owner only; a service key passes the guards again.",
+          params: OrgKeyParams,
+          body: RollKeyBody,
+          tags: ["keys"],
+          security,
+          response: { 201: CreatedKey, ...writeOrConflict },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .header("cache-control", "no-store")
+          .send(await rollKey(sql, scope(request), request.body ?? {}, clock())),
     );
     app.patch(
       "/api/orgs/:orgId/keys/:keyId",
@@ -388,7 +427,7 @@ export const organizationRoutes =
           response: { 200: KeyRecord, ...write },
         },
       },
-      async (request) => updateKey(sql, scope(request), request.body),
+      async (request) => updateKey(sql, scope(request), request.body, clock()),
     );
     app.delete(
       "/api/orgs/:orgId/keys/:keyId",

@@ -1,3 +1,4 @@
+import type { Clock } from "../clock.js";
 import { hostname } from "node:os";
 import type { JobId } from "../../contract/ids.js";
 import { randomBase62 } from "../../core/keys/random.js";
@@ -18,6 +19,7 @@ export interface JobWorkerOptions {
 export interface JobWorkerDeps {
   sql: Sql;
   lastUsed: LastUsedTracker;
+  clock: Clock;
   secretKey: string | undefined;
   warn(error: unknown, message: string): void;
 }

@@ -1,3 +1,4 @@
+import type { Clock } from "../clock.js";
 import type { JobError } from "../../contract/jobs.js";
 import type { OrganizationId } from "../../contract/ids.js";
 import { emitEvent } from "../events/emit-event.js";
@@ -22,6 +23,7 @@ import { localize } from "../localize.js";
 export interface RunJobContext {
   sql: Sql;
   lastUsed: LastUsedTracker;
+  clock: Clock;
   secretKey: string | undefined;
   /** This worker's lease name. */
   owner: string;

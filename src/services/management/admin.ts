@@ -3,7 +3,7 @@ import { isRbacOn } from "../../core/authz/model.js";
 import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
-import { listApiKeys } from "../../storage/repositories/api-keys.js";
+import { listServiceKeysOf } from "../../storage/repositories/api-keys.js";
 import {
   findOrganization,
   insertOrganization,
@@ -96,7 +96,7 @@ export async function changePlan(
 /** Service keys work exactly while RBAC is on (SPEC §1): a plan change that flips it deactivates or reactivates them all. */
 async function announceServiceKeyStates(tx: Sql, organizationId: OrganizationId, wasOn: boolean, isOn: boolean) {
   if (wasOn === isOn) return;
-  for (const key of await listApiKeys(tx, organizationId, "service", null))
+  for (const key of await listServiceKeysOf(tx, organizationId))
     await emitEvent(tx, {
       organizationId,
       type: isOn ? "key.reactivated" : "key.deactivated",

@@ -4,12 +4,15 @@ import { canActOnKey, listableKeyOwner } from "../../core/authz/team-rules.js";
 import type { KeyKind } from "../../contract/vocabulary.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { apiKeyStart, generateApiKeySecret, hashApiKeySecret } from "../../core/keys/api-key-format.js";
+import { expiryAfterGrace, expiryOnCreate, expiryOnRoll, rollRefusal, type KeyExpiry } from "../../core/keys/expiry.js";
 import {
+  countApiKeys,
   deleteApiKey,
   findApiKey,
   insertApiKey,
   listApiKeys,
   replaceKeyScope,
+  setApiKeyExpiry,
   updateApiKey,
   type ApiKeyRow,
 } from "../../storage/repositories/api-keys.js";
@@ -26,6 +29,8 @@ export interface CreateKeyInput {
   kind?: KeyKind | undefined;
   roleId?: string | null | undefined;
   engineIds?: string[] | undefined;
+  expiresAt?: string | null | undefined;
+  expiresInDays?: number | null | undefined;
 }
 
 export interface UpdateKeyInput {
@@ -91,17 +96,44 @@ async function requireKey(
   return key;
 }
 
-export async function listKeys(sql: Sql, scope: OrgScope, kind: KeyKind) {
-  const { ownerId } = ensure(listableKeyOwner(await asMember(sql, scope), kind));
-  return (await listApiKeys(sql, scope.organizationId, kind, ownerId)).map(keyRecord);
+export interface KeyListQuery {
+  kind: KeyKind;
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the keys the caller may list, newest first, and how many match in all. */
+export async function listKeys(sql: Sql, scope: OrgScope, query: KeyListQuery, now: Date) {
+  const { ownerId } = ensure(listableKeyOwner(await asMember(sql, scope), query.kind));
+  const search = query.search?.trim() ? query.search.trim() : null;
+  const filter = { organizationId: scope.organizationId, kind: query.kind, ownerId, search };
+  const [rows, total] = await Promise.all([
+    listApiKeys(sql, filter, { limit: query.limit, offset: query.offset }),
+    countApiKeys(sql, filter),
+  ]);
+  return { keys: rows.map((row) => keyRecord(row, now)), total };
+}
+
+async function maxKeyLifetimeDays(tx: Sql, organizationId: OrganizationId): Promise<number | null> {
+  const org = await findOrganization(tx, organizationId);
+  if (!org) throw AppError.of("organization_not_found", { organizationId });
+  return org.maxKeyLifetimeDays;
 }
 
 /** Creates a key and returns its secret: the only time the secret exists outside the caller's hands. */
-export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput) {
+export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput, now: Date) {
   const kind = input.kind ?? "personal";
   if (kind === "personal") rejectServiceFieldsOnPersonal(input);
   const secret = generateApiKeySecret();
   const key = await inOrg(sql, scope, async (tx, actor) => {
+    const expiry = expiryOnCreate({
+      now,
+      expiresAt: input.expiresAt,
+      expiresInDays: input.expiresInDays,
+      maxLifetimeDays: await maxKeyLifetimeDays(tx, actor.organizationId),
+    });
+    if (!expiry.ok) throw AppError.invalidRequest(expiry.message, expiry.errors);
     const { roleId = null, engineIds = [] } =
       kind === "service"
         ? await guardServiceKeyChange(tx, actor, {
@@ -120,18 +152,84 @@ export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput
       roleId,
       engineIds,
       createdBy: actor.userId,
+      expiresAt: expiry.expiresAt,
+      lifetimeDays: expiry.lifetimeDays,
     });
     await audit(tx, actor, {
       action: "key.created",
       targetId: keyId,
-      details: { name: input.name, kind, roleId, engineIds },
+      details: { name: input.name, kind, roleId, engineIds, expiresAt: expiry.expiresAt?.toISOString() ?? null },
     });
     return requireKey(tx, { organizationId: actor.organizationId, keyId });
   });
-  return { key: keyRecord(key), secret };
+  return { key: keyRecord(key, now), secret };
 }
 
-export async function updateKey(sql: Sql, scope: KeyScope, input: UpdateKeyInput) {
+/**
+ * Rolls a key (SPEC §8): a new key with the old one's name, kind, owner, role, scope and lifetime
+ * policy, and the old key ending at `now + grace`. A personal key only by its owner; a service key
+ * passes the guards as on creation, so a role that became too broad stops the roll.
+ */
+export async function rollKey(
+  sql: Sql,
+  scope: KeyScope,
+  input: { gracePeriodSeconds?: number | undefined },
+  now: Date,
+) {
+  const gracePeriodSeconds = input.gracePeriodSeconds ?? 0;
+  const secret = generateApiKeySecret();
+  const rolled = await inOrg(sql, scope, async (tx, actor) => {
+    const old = await requireKey(tx, scope);
+    if (old.kind === "personal" && old.ownerId !== actor.userId) {
+      throw AppError.of("forbidden", { reason: "roll_key" });
+    }
+    const refusal = rollRefusal(old, now);
+    if (refusal?.reason === "already_rolled") {
+      throw AppError.of("key_not_rollable", { keyId: old.id, rolledTo: refusal.rolledTo });
+    }
+    if (refusal?.reason === "expired") {
+      throw AppError.of("key_not_rollable", { keyId: old.id, expiresAt: refusal.expiresAt.toISOString() });
+    }
+    const { roleId = null, engineIds = [] } =
+      old.kind === "service"
+        ? await guardServiceKeyChange(tx, actor, { roleId: old.roleId, engineIds: old.engineIds, currentScope: [] })
+        : {};
+    const previous: KeyExpiry = { expiresAt: old.expiresAt, lifetimeDays: old.lifetimeDays };
+    const expiry = expiryOnRoll(previous, now, await maxKeyLifetimeDays(tx, actor.organizationId));
+    const keyId = await insertApiKey(tx, {
+      organizationId: actor.organizationId,
+      kind: old.kind,
+      name: old.name,
+      secretHash: hashApiKeySecret(secret),
+      start: apiKeyStart(secret),
+      ownerId: old.ownerId,
+      roleId,
+      engineIds,
+      createdBy: actor.userId,
+      expiresAt: expiry.expiresAt,
+      lifetimeDays: expiry.lifetimeDays,
+      rolledFrom: old.id,
+    });
+    const oldExpiresAt = expiryAfterGrace(old.expiresAt, now, gracePeriodSeconds);
+    await setApiKeyExpiry(tx, old.id, oldExpiresAt);
+    await audit(tx, actor, {
+      action: "key.rolled",
+      targetId: old.id,
+      details: {
+        name: old.name,
+        kind: old.kind,
+        rolledTo: keyId,
+        gracePeriodSeconds,
+        oldKeyExpiresAt: oldExpiresAt.toISOString(),
+        expiresAt: expiry.expiresAt?.toISOString() ?? null,
+      },
+    });
+    return requireKey(tx, { organizationId: actor.organizationId, keyId });
+  });
+  return { key: keyRecord(rolled, now), secret };
+}
+
+export async function updateKey(sql: Sql, scope: KeyScope, input: UpdateKeyInput, now: Date) {
   const updated = await inOrg(sql, scope, async (tx, actor) => {
     const key = await requireKey(tx, scope);
     let roleId: RoleId | null | undefined;
@@ -158,7 +256,7 @@ export async function updateKey(sql: Sql, scope: KeyScope, input: UpdateKeyInput
     });
     return requireKey(tx, scope);
   });
-  return keyRecord(updated);
+  return keyRecord(updated, now);
 }
 
 export async function deleteKey(sql: Sql, scope: KeyScope): Promise<void> {

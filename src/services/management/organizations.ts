@@ -39,13 +39,21 @@ async function defaultEngineOf(
 export async function updateOrganization(
   sql: Sql,
   scope: OrgScope,
-  patch: { name?: string | undefined; defaultEngineId?: string | null | undefined },
+  patch: {
+    name?: string | undefined;
+    defaultEngineId?: string | null | undefined;
+    maxKeyLifetimeDays?: number | null | undefined;
+  },
 ) {
   const { organizationId } = scope;
   return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));
     const defaultEngineId = await defaultEngineOf(tx, organizationId, patch.defaultEngineId);
-    const org = (await updateOrganizationRow(tx, organizationId, { name: patch.name, defaultEngineId }))!;
+    const org = (await updateOrganizationRow(tx, organizationId, {
+      name: patch.name,
+      defaultEngineId,
+      maxKeyLifetimeDays: patch.maxKeyLifetimeDays,
+    }))!;
     await audit(tx, actor, { action: "organization.updated", targetId: organizationId, details: patch });
     return organizationRecord(org);
   });

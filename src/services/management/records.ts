@@ -20,7 +20,7 @@ import type { UserRow } from "../../storage/repositories/users.js";
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
-export function keyRecord(row: ApiKeyRow): KeyRecord {
+export function keyRecord(row: ApiKeyRow, now: Date): KeyRecord {
   return {
     id: row.id,
     name: row.name,
@@ -31,10 +31,13 @@ export function keyRecord(row: ApiKeyRow): KeyRecord {
     roleId: row.roleId,
     engineIds: row.kind === "service" ? row.engineIds : [],
     start: row.start,
-    state: keyState(stateFacts(row)),
+    state: keyState(stateFacts(row), now),
     createdAt: iso(row.createdAt)!,
     createdBy: row.createdBy,
     lastUsedAt: iso(row.lastUsedAt),
+    expiresAt: iso(row.expiresAt),
+    rolledFrom: row.rolledFrom,
+    rolledTo: row.rolledTo,
   };
 }
 
@@ -46,6 +49,7 @@ export function organizationRecord(row: OrganizationRow): Organization {
     rbac: row.rbac,
     rbacOn: isRbacOn(row),
     defaultEngineId: row.defaultEngineId,
+    maxKeyLifetimeDays: row.maxKeyLifetimeDays,
     createdAt: iso(row.createdAt)!,
   };
 }

@@ -1,11 +1,15 @@
 import { claimDueDeliveries, recordAttempt } from "../../storage/repositories/webhook-deliveries.js";
 import { markWebhookFailing } from "../../storage/repositories/webhooks.js";
 import type { Sql } from "../../storage/sql.js";
+import type { Clock } from "../clock.js";
+import { announceExpiredKeys } from "../events/announce-expired-keys.js";
 import { deliverOnce, type DeliverySettings } from "./deliver-once.js";
 
 /** Longer than an attempt can take (10 s timeout): a lease runs out only when its instance died. */
 const LEASE_SECONDS = 60;
 const BATCH = 20;
+/** How often an instance looks for keys that expired since (key.expired). */
+const EXPIRY_CHECK_MS = 2_000;
 
 export interface DeliveryWorker {
   start(): void;
@@ -22,14 +26,19 @@ export interface DeliveryWorker {
  */
 export function deliveryWorker(
   sql: Sql,
-  settings: DeliverySettings & { pollMs: number },
+  settings: DeliverySettings & { pollMs: number; clock: Clock },
   onError: (error: unknown) => void,
 ): DeliveryWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
 
+  let lastExpiryCheck = 0;
   const runOnce = async (): Promise<number> => {
+    if (Date.now() - lastExpiryCheck >= EXPIRY_CHECK_MS) {
+      lastExpiryCheck = Date.now();
+      await announceExpiredKeys(sql, settings.clock());
+    }
     const claimed = await claimDueDeliveries(sql, BATCH, LEASE_SECONDS);
     await Promise.all(
       claimed.map(async (delivery) => {

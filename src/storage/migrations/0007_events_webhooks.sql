@@ -54,3 +54,10 @@ create table webhook_deliveries (
 );
 create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status = 'pending';
 create index webhook_deliveries_webhook_idx on webhook_deliveries (webhook_id, seq desc);
+
+-- key.expired: expiry is a moment, not an action; instances mark and announce each expired key
+-- once (src/services/events/announce-expired-keys.ts). Keys already expired are not announced.
+alter table api_keys add column expiry_announced_at timestamptz;
+update api_keys set expiry_announced_at = now() where expires_at is not null and expires_at <= now();
+create index api_keys_expiry_unannounced_idx on api_keys (expires_at)
+  where expiry_announced_at is null and expires_at is not null;

@@ -18,6 +18,10 @@ export interface ApiKeyRow {
   createdAt: Date;
   createdBy: UserId;
   lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  lifetimeDays: number | null;
+  rolledFrom: KeyId | null;
+  rolledTo: KeyId | null;
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
@@ -28,6 +32,8 @@ const KEY_SELECT = `
          u.email as "ownerEmail", k.role_id as "roleId",
          coalesce((select array_agg(ke.engine_id order by ke.engine_id) from api_key_engines ke where ke.key_id = k.id), '{}') as "engineIds",
          k.created_at as "createdAt", k.created_by as "createdBy", k.last_used_at as "lastUsedAt",
+         k.expires_at as "expiresAt", k.lifetime_days as "lifetimeDays", k.rolled_from as "rolledFrom",
+         (select n.id from api_keys n where n.rolled_from = k.id) as "rolledTo",
          o.plan, o.rbac, (m.user_id is not null) as "ownerIsMember"
     from api_keys k
     join organizations o on o.id = k.organization_id
@@ -42,6 +48,7 @@ export function stateFacts(row: ApiKeyRow): KeyAuthorizationFacts {
     owner: row.ownerIsMember ? { rolePermissions: [], grantedEngineIds: [] } : null,
     serviceRole: null,
     scopeEngineIds: row.engineIds,
+    expiresAt: row.expiresAt,
   };
 }
 
@@ -57,12 +64,16 @@ export async function insertApiKey(
     roleId: RoleId | null;
     engineIds: readonly EngineId[];
     createdBy: UserId;
+    expiresAt: Date | null;
+    lifetimeDays: number | null;
+    rolledFrom?: KeyId | undefined;
   },
 ): Promise<KeyId> {
   const id = newId("key");
   await tx.query(
-    `insert into api_keys (id, organization_id, kind, name, secret_hash, start, owner_id, role_id, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `insert into api_keys (id, organization_id, kind, name, secret_hash, start, owner_id, role_id, created_by,
+                           expires_at, lifetime_days, rolled_from)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       id,
       input.organizationId,
@@ -73,6 +84,9 @@ export async function insertApiKey(
       input.ownerId,
       input.roleId,
       input.createdBy,
+      input.expiresAt?.toISOString() ?? null,
+      input.lifetimeDays,
+      input.rolledFrom ?? null,
     ],
   );
   await replaceKeyScope(tx, id, input.engineIds);
@@ -97,17 +111,54 @@ export async function findApiKey(sql: Sql, organizationId: OrganizationId, id: K
   return row ?? null;
 }
 
+/** Which keys a list shows: one kind, optionally one owner's, optionally matching a search text. */
+export interface KeyListFilter {
+  organizationId: OrganizationId;
+  kind: KeyKind;
+  ownerId: UserId | null;
+  /** Matched, case-insensitively, against the name, the id, the start of the secret and the owner's email. */
+  search: string | null;
+}
+
+const KEY_FILTER = `k.organization_id = $1 and k.kind = $2 and ($3::text is null or k.owner_id = $3)
+   and ($4::text is null or k.name ilike $4 escape '\\' or k.id ilike $4 escape '\\'
+        or k.start ilike $4 escape '\\' or u.email ilike $4 escape '\\')`;
+
+/** `%text%` with the LIKE wildcards of the text escaped, so that a search matches them literally. */
+function containsPattern(search: string | null): string | null {
+  return search === null ? null : `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const filterParams = (filter: KeyListFilter) => [
+  filter.organizationId,
+  filter.kind,
+  filter.ownerId,
+  containsPattern(filter.search),
+];
+
 export async function listApiKeys(
   sql: Sql,
-  organizationId: OrganizationId,
-  kind: KeyKind,
-  ownerId: UserId | null,
+  filter: KeyListFilter,
+  page: { limit: number; offset: number },
 ): Promise<ApiKeyRow[]> {
-  return sql.query<ApiKeyRow>(
-    `${KEY_SELECT} where k.organization_id = $1 and k.kind = $2 and ($3::text is null or k.owner_id = $3)
-      order by k.created_at desc, k.id`,
-    [organizationId, kind, ownerId],
+  return sql.query<ApiKeyRow>(`${KEY_SELECT} where ${KEY_FILTER} order by k.created_at desc, k.id limit $5 offset $6`, [
+    ...filterParams(filter),
+    page.limit,
+    page.offset,
+  ]);
+}
+
+export async function countApiKeys(sql: Sql, filter: KeyListFilter): Promise<number> {
+  const [row] = await sql.query<{ total: number }>(
+    `select count(*)::int as total from api_keys k left join users u on u.id = k.owner_id where ${KEY_FILTER}`,
+    filterParams(filter),
   );
+  return row?.total ?? 0;
+}
+
+/** Sets when a key stops working (a roll's grace period); the next call on any instance reads it. */
+export async function setApiKeyExpiry(sql: Sql, id: KeyId, expiresAt: Date): Promise<void> {
+  await sql.query("update api_keys set expires_at = $2 where id = $1", [id, expiresAt.toISOString()]);
 }
 
 export async function updateApiKey(
@@ -143,6 +194,7 @@ interface KeyCallRow {
   kind: KeyKind;
   ownerId: UserId | null;
   ownerEmail: string | null;
+  expiresAt: string | null;
   plan: Plan;
   rbac: boolean;
   ownerIsMember: boolean;
@@ -184,6 +236,7 @@ export async function loadKeyCallContext(
         : null,
       serviceRole: row.serviceRolePermissions ? { permissions: row.serviceRolePermissions } : null,
       scopeEngineIds: row.scope,
+      expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
     },
   };
 }
@@ -206,4 +259,15 @@ export async function findKeySecretHash(sql: Sql, id: KeyId): Promise<string | n
     [id],
   );
   return row?.secretHash ?? null;
+}
+
+/** Every service key of the organization, unpaged: the keys a plan change deactivates or reactivates. */
+export async function listServiceKeysOf(
+  sql: Sql,
+  organizationId: OrganizationId,
+): Promise<{ id: KeyId; name: string; kind: KeyKind }[]> {
+  return sql.query(
+    "select id, name, kind from api_keys where organization_id = $1 and kind = 'service' order by created_at, id",
+    [organizationId],
+  );
 }

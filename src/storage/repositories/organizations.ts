@@ -9,10 +9,12 @@ export interface OrganizationRow {
   plan: Plan;
   rbac: boolean;
   defaultEngineId: EngineId | null;
+  maxKeyLifetimeDays: number | null;
   createdAt: Date;
 }
 
-const ORG_COLUMNS = `id, name, plan, rbac, default_engine_id as "defaultEngineId", created_at as "createdAt"`;
+const ORG_COLUMNS = `id, name, plan, rbac, default_engine_id as "defaultEngineId",
+  max_key_lifetime_days as "maxKeyLifetimeDays", created_at as "createdAt"`;
 
 /** The roles every new organization starts with (SPEC §1). */
 export const SEEDED_ROLES: { name: string; permissions: Permission[]; isOwner: boolean }[] = [
@@ -64,7 +66,8 @@ export async function listOrganizationsOfUser(
   userId: UserId,
 ): Promise<(OrganizationRow & { roleId: RoleId })[]> {
   return sql.query(
-    `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId", o.created_at as "createdAt", m.role_id as "roleId"
+    `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId",
+            o.max_key_lifetime_days as "maxKeyLifetimeDays", o.created_at as "createdAt", m.role_id as "roleId"
        from memberships m join organizations o on o.id = m.organization_id
       where m.user_id = $1 order by o.created_at, o.id`,
     [userId],
@@ -87,14 +90,26 @@ export async function updatePlan(
 export async function updateOrganization(
   sql: Sql,
   id: OrganizationId,
-  patch: { name?: string | undefined; defaultEngineId?: EngineId | null | undefined },
+  patch: {
+    name?: string | undefined;
+    defaultEngineId?: EngineId | null | undefined;
+    maxKeyLifetimeDays?: number | null | undefined;
+  },
 ): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(
     `update organizations
         set name = coalesce($2, name),
-            default_engine_id = case when $3::boolean then $4 else default_engine_id end
+            default_engine_id = case when $3::boolean then $4 else default_engine_id end,
+            max_key_lifetime_days = case when $5::boolean then $6::integer else max_key_lifetime_days end
       where id = $1 returning ${ORG_COLUMNS}`,
-    [id, patch.name ?? null, patch.defaultEngineId !== undefined, patch.defaultEngineId ?? null],
+    [
+      id,
+      patch.name ?? null,
+      patch.defaultEngineId !== undefined,
+      patch.defaultEngineId ?? null,
+      patch.maxKeyLifetimeDays !== undefined,
+      patch.maxKeyLifetimeDays ?? null,
+    ],
   );
   return row ?? null;
 }

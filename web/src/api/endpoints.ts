@@ -6,11 +6,13 @@ import type {
   CreatedWebhook,
   Delivery,
   EventType,
+  CreateKeyBody,
   Engine,
   EngineBody,
   JobStatus,
   JobSummary,
   KeyKind,
+  KeyList,
   LocalizeResult,
   Me,
   Member,
@@ -36,6 +38,8 @@ export const api = {
 
   // Organization
   organization: (orgId: string) => request<Organization>("GET", org(orgId)),
+  updateOrganization: (orgId: string, body: { maxKeyLifetimeDays?: number | null }) =>
+    request<Organization>("PATCH", org(orgId), body),
   audit: (orgId: string, filter: { action?: string; actorId?: string; before?: string; limit?: number }) => {
     const query = new URLSearchParams();
     if (filter.action) query.set("action", filter.action);
@@ -106,10 +110,16 @@ export const api = {
     request<Delivery>("POST", `${org(orgId)}/webhooks/${id(webhookId)}/test`),
 
   // Keys
-  keys: (orgId: string, kind: KeyKind) =>
-    request<{ keys: ApiKey[] }>("GET", `${org(orgId)}/keys?kind=${kind}`).then((body) => body.keys),
-  createKey: (orgId: string, body: { name: string; kind: KeyKind; roleId?: string | null; engineIds?: string[] }) =>
-    request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
+  keys: (orgId: string, kind: KeyKind, page: { search?: string; limit?: number; offset?: number } = {}) => {
+    const query = new URLSearchParams({ kind });
+    if (page.search) query.set("q", page.search);
+    if (page.limit) query.set("limit", String(page.limit));
+    if (page.offset) query.set("offset", String(page.offset));
+    return request<KeyList>("GET", `${org(orgId)}/keys?${query.toString()}`);
+  },
+  createKey: (orgId: string, body: CreateKeyBody) => request<CreatedKey>("POST", `${org(orgId)}/keys`, body),
+  rollKey: (orgId: string, keyId: string, gracePeriodSeconds: number) =>
+    request<CreatedKey>("POST", `${org(orgId)}/keys/${id(keyId)}/roll`, { gracePeriodSeconds }),
   updateKey: (orgId: string, keyId: string, body: { name?: string; roleId?: string | null; engineIds?: string[] }) =>
     request<ApiKey>("PATCH", `${org(orgId)}/keys/${id(keyId)}`, body),
   deleteKey: (orgId: string, keyId: string) => request<void>("DELETE", `${org(orgId)}/keys/${id(keyId)}`),

@@ -14,5 +14,11 @@ export function auditSummary(event: AuditEvent): string {
   if (typeof details.rbac === "boolean") parts.push(details.rbac ? "RBAC on" : "RBAC off");
   if (typeof details.fromRoleName === "string" && typeof details.toRoleName === "string")
     parts.push(`${details.fromRoleName} → ${details.toRoleName}`);
+  if (typeof details.rolledTo === "string") parts.push(`rolled to ${details.rolledTo}`);
+  if (typeof details.gracePeriodSeconds === "number")
+    parts.push(details.gracePeriodSeconds === 0 ? "old key stopped at once" : `grace ${details.gracePeriodSeconds} s`);
+  if (details.maxKeyLifetimeDays === null) parts.push("no key lifetime limit");
+  if (typeof details.maxKeyLifetimeDays === "number")
+    parts.push(`keys live at most ${details.maxKeyLifetimeDays} days`);
   return parts.join(" · ");
 }

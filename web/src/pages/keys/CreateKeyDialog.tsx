@@ -4,6 +4,8 @@ import type { CreatedKey, Engine, KeyKind, Role } from "../../api/types";
 import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { endOfDay } from "./expiry-text";
+import { ExpiryPicker, initialExpiry, type ExpiryChoice } from "./ExpiryPicker";
 import { ServiceAccessFields } from "./ServiceAccessFields";
 
 interface CreateKeyDialogProps {
@@ -13,11 +15,13 @@ interface CreateKeyDialogProps {
   serviceRoles: Role[];
   reachableEngines: Engine[];
   totalEngines: number;
+  /** The organization's cap on key lifetimes, in days; null: none. */
+  maxLifetimeDays: number | null;
   onClose: () => void;
   onCreated: (created: CreatedKey) => void;
 }
 
-/** Name (required) and, for a service key, its role and engine scope. */
+/** Name (required), expiry and, for a service key, its role and engine scope. */
 export function CreateKeyDialog(props: CreateKeyDialogProps) {
   return (
     <Dialog
@@ -36,10 +40,12 @@ function CreateKeyForm({
   serviceRoles,
   reachableEngines,
   totalEngines,
+  maxLifetimeDays,
   onClose,
   onCreated,
 }: CreateKeyDialogProps) {
   const [name, setName] = useState("");
+  const [expiry, setExpiry] = useState<ExpiryChoice>(initialExpiry(maxLifetimeDays));
   const [roleId, setRoleId] = useState("");
   const [engineIds, setEngineIds] = useState<Set<string>>(new Set());
   const { busy, error, setError, run } = useAction();
@@ -50,11 +56,17 @@ function CreateKeyForm({
       setError("Give the key a name that says what it is for.");
       return;
     }
+    const expiresAt = expiry.kind === "date" ? endOfDay(expiry.date) : null;
+    if (expiry.kind === "date" && !expiresAt) {
+      setError("Choose the last day the key works.");
+      return;
+    }
     await run(async () => {
+      const lifetime = expiry.kind === "days" ? { expiresInDays: expiry.days } : expiresAt ? { expiresAt } : {};
       const body =
         kind === "service"
-          ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds] }
-          : { name: name.trim(), kind };
+          ? { name: name.trim(), kind, roleId: roleId || null, engineIds: [...engineIds], ...lifetime }
+          : { name: name.trim(), kind, ...lifetime };
       onCreated(await api.createKey(orgId, body));
     });
   };
@@ -73,6 +85,7 @@ function CreateKeyForm({
       <p className="hint" id="key-name-hint">
         What the key is for, e.g. "CI pipeline" or "Website build".
       </p>
+      <ExpiryPicker maxLifetimeDays={maxLifetimeDays} value={expiry} onChange={setExpiry} />
       {kind === "service" && (
         <ServiceAccessFields
           roles={serviceRoles}

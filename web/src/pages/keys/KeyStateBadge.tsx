@@ -17,6 +17,11 @@ function keyStateText(key: ApiKey): { label: string; explanation: string | null 
         explanation:
           "Its owner left the organization, so this personal key no longer works. Delete it and create a new one.",
       };
+    case "expired":
+      return {
+        label: "Expired",
+        explanation: `It expired${key.expiresAt ? ` on ${new Date(key.expiresAt).toLocaleString()}` : ""} and no longer works. Delete it and create a new one.`,
+      };
   }
 }
 

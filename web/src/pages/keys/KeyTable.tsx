@@ -1,5 +1,6 @@
 import type { ApiKey, Engine, KeyKind, Role } from "../../api/types";
 import { formatDate } from "../../components/format";
+import { KeyExpiry } from "./KeyExpiry";
 import { KeyStateBadge } from "./KeyStateBadge";
 
 interface KeyTableProps {
@@ -10,13 +11,31 @@ interface KeyTableProps {
   showOwner: boolean;
   /** Omitted when the keys cannot be edited (service keys while the plan lacks RBAC). */
   onEdit?: (key: ApiKey) => void;
+  /** Omitted, or answering false for a key, when the caller may not roll it. */
+  onRoll?: (key: ApiKey) => void;
+  canRoll?: (key: ApiKey) => boolean;
   onDelete: (key: ApiKey) => void;
+  /** Shown instead of "no keys yet" when a search found nothing. */
+  emptyText?: string;
 }
 
-/** The key list: name, start of the secret, owner (for admins), created, last used and state. */
-export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDelete }: KeyTableProps) {
+/** The key list: name, start of the secret, owner (for admins), created, last used, expiry and state. */
+export function KeyTable({
+  kind,
+  keys,
+  roles,
+  engines,
+  showOwner,
+  onEdit,
+  onRoll,
+  canRoll,
+  onDelete,
+  emptyText,
+}: KeyTableProps) {
   if (keys.length === 0) {
-    return <p className="empty">{kind === "personal" ? "No personal keys yet." : "No service keys yet."}</p>;
+    return (
+      <p className="empty">{emptyText ?? (kind === "personal" ? "No personal keys yet." : "No service keys yet.")}</p>
+    );
   }
   const roleName = (roleId: string | null) => roles.find((role) => role.id === roleId)?.name ?? "No role";
   return (
@@ -35,6 +54,7 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
             {kind === "service" && <th scope="col">Access</th>}
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
+            <th scope="col">Expires</th>
             <th scope="col">State</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -61,6 +81,9 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
               )}
               <td data-label="Created">{formatDate(key.createdAt)}</td>
               <td data-label="Last used">{formatDate(key.lastUsedAt)}</td>
+              <td data-label="Expires">
+                <KeyExpiry apiKey={key} />
+              </td>
               <td data-label="State">
                 <KeyStateBadge apiKey={key} />
               </td>
@@ -69,6 +92,11 @@ export function KeyTable({ kind, keys, roles, engines, showOwner, onEdit, onDele
                   {onEdit && (
                     <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
                       Edit
+                    </button>
+                  )}
+                  {onRoll && canRoll?.(key) && (
+                    <button type="button" onClick={() => onRoll(key)} aria-label={`Roll key ${key.name}`}>
+                      Roll key
                     </button>
                   )}
                   <button

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { enginesWithin, memberReach } from "../../../../src/core/authz/model";
 import { roleFitsServiceKey } from "../../../../src/core/authz/service-key-guards";
 import { api } from "../../api/endpoints";
@@ -10,8 +10,12 @@ import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
+import { KeySearch, Pager } from "./KeyListControls";
 import { KeyTable } from "./KeyTable";
+import { RollKeyDialog } from "./RollKeyDialog";
 import { SecretDialog } from "./SecretDialog";
+
+const PAGE_SIZE = 20;
 
 /** API keys: a Personal tab, and a Service tab for Enterprise organizations with RBAC (managers only). */
 export function KeysPage() {
@@ -20,11 +24,26 @@ export function KeysPage() {
   const [tab, setTab] = useState<KeyKind>("personal");
   const kind: KeyKind = serviceTab ? tab : "personal";
 
-  const keys = useLoader(() => api.keys(org.id, kind), [org.id, kind]);
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setOffset(0);
+  }, []);
+  const selectTab = (next: KeyKind) => {
+    setTab(next);
+    setSearch("");
+    setOffset(0);
+  };
+  const keys = useLoader(
+    () => api.keys(org.id, kind, { search, limit: PAGE_SIZE, offset }),
+    [org.id, kind, search, offset],
+  );
   // Without RBAC there is no Service tab, but managers must still see why existing service keys stopped working.
   const showDeactivated = !org.rbacOn && canManage;
   const deactivated = useLoader(
-    () => (showDeactivated ? api.keys(org.id, "service") : Promise.resolve([])),
+    () =>
+      showDeactivated ? api.keys(org.id, "service", { limit: 500 }).then((list) => list.keys) : Promise.resolve([]),
     [org.id, showDeactivated],
   );
   const context = useLoader(async () => {
@@ -36,6 +55,10 @@ export function KeysPage() {
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [rolling, setRolling] = useState<ApiKey | null>(null);
+  // SPEC §8: only a personal key's owner rolls it; service keys need org:manage_team (the server checks again).
+  const canRoll = (key: ApiKey) =>
+    key.state === "active" && key.rolledTo === null && (key.kind === "service" ? canManage : key.ownerId === me.id);
 
   const engines = context.data?.engines ?? [];
   const myMember = context.data?.members.find((member) => member.userId === me.id);
@@ -67,7 +90,7 @@ export function KeysPage() {
             { id: "service", label: "Service" },
           ]}
           selected={kind}
-          onSelect={setTab}
+          onSelect={selectTab}
         />
       )}
       <div
@@ -75,17 +98,24 @@ export function KeysPage() {
         role={serviceTab ? "tabpanel" : undefined}
         aria-labelledby={serviceTab ? `keys-tab-${kind}` : undefined}
       >
+        <KeySearch key={kind} onSearch={onSearch} />
         <ErrorNotice message={keys.error ?? context.error} />
         {keys.data && (
-          <KeyTable
-            kind={kind}
-            keys={keys.data}
-            roles={roles}
-            engines={engines}
-            showOwner={canManage && kind === "personal"}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-          />
+          <>
+            <KeyTable
+              kind={kind}
+              keys={keys.data.keys}
+              roles={roles}
+              engines={engines}
+              showOwner={canManage && kind === "personal"}
+              onEdit={setEditing}
+              onRoll={setRolling}
+              canRoll={canRoll}
+              onDelete={setDeleting}
+              emptyText={search ? `No keys match "${search}".` : undefined}
+            />
+            <Pager offset={offset} pageSize={PAGE_SIZE} total={keys.data.total} onOffset={setOffset} />
+          </>
         )}
       </div>
       {deactivated.data && deactivated.data.length > 0 && (
@@ -115,6 +145,7 @@ export function KeysPage() {
         serviceRoles={serviceRoles}
         reachableEngines={reachable}
         totalEngines={engines.length}
+        maxLifetimeDays={org.maxKeyLifetimeDays}
         onClose={() => setCreating(false)}
         onCreated={(result) => {
           setCreating(false);
@@ -123,6 +154,16 @@ export function KeysPage() {
         }}
       />
       <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <RollKeyDialog
+        orgId={org.id}
+        apiKey={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(result) => {
+          setRolling(null);
+          setCreated(result);
+          void keys.reload();
+        }}
+      />
       <EditKeyDialog
         orgId={org.id}
         apiKey={editing}

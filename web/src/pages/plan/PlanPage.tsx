@@ -1,9 +1,10 @@
 import { useOrgSession } from "../../session";
+import { KeyLifetimeSetting } from "./KeyLifetimeSetting";
 import { PlanEditor } from "./PlanEditor";
 
-/** The organization's plan: visible to every member, editable by instance admins. */
+/** The organization's plan (editable by instance admins) and its key settings (editable by team managers). */
 export function PlanPage() {
-  const { org, me, reloadOrg } = useOrgSession();
+  const { org, me, canManage, reloadOrg } = useOrgSession();
   return (
     <>
       <div className="page-header">
@@ -33,6 +34,7 @@ export function PlanPage() {
       ) : (
         <p className="hint">Only an instance administrator can change the plan.</p>
       )}
+      <KeyLifetimeSetting org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
     </>
   );
 }

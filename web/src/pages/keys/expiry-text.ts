@@ -1,0 +1,30 @@
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "in 3 days", "in 5 hours": how far off a moment is, rounded in the largest unit it reaches (at least a minute). */
+export function timeUntil(iso: string, now: number = Date.now()): string {
+  const ms = new Date(iso).getTime() - now;
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(ms) >= size) return format.format(Math.round(ms / size), unit);
+  }
+  return format.format(ms >= 0 ? 1 : -1, "minute");
+}
+
+/** The date input's value (YYYY-MM-DD, local) `days` from today. */
+export function dateInputValue(days: number, now: Date = new Date()): string {
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The end of a chosen day (YYYY-MM-DD, local time) as an ISO moment: the key works through that day. */
+export function endOfDay(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

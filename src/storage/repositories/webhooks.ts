@@ -88,7 +88,9 @@ export async function deleteWebhook(sql: Sql, id: WebhookId): Promise<void> {
 /** A delivery exhausted its retries (`true`) or one succeeded (`false`). */
 export async function markWebhookFailing(sql: Sql, id: WebhookId, failing: boolean): Promise<void> {
   await sql.query(
-    `update webhooks set failing_since = case when $2 then coalesce(failing_since, clock_timestamp()) end where id = $1`,
+    // Only a change writes: a success on a healthy endpoint (the common case) touches nothing.
+    `update webhooks set failing_since = case when $2 then clock_timestamp() end
+      where id = $1 and (failing_since is null) = $2`,
     [id, failing],
   );
 }

@@ -44,3 +44,9 @@ if (runs("engines")) {
   const { runEngineBenchmarks } = await import("./engines-bench.js");
   await runEngineBenchmarks();
 }
+if (runs("webhooks")) {
+  console.log("\n== webhooks: key creation with three endpoints vs none, delivery latency");
+  const { benchWebhooksOnStore } = await import("./webhooks-bench.js");
+  await benchWebhooksOnStore("pglite");
+  if (pgUrl) await benchWebhooksOnStore("postgres", pgUrl);
+}

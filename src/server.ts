@@ -13,10 +13,15 @@ import { LastUsedTracker } from "./services/last-used-tracker.js";
 import { KeyCallMeter } from "./services/limits/key-call.js";
 import { RateLimiter } from "./services/limits/rate-limiter.js";
 import { UsageRecorder } from "./services/limits/usage-recorder.js";
+import { setProviderDetailSink } from "./engines/http/provider-detail-log.js";
+import { deliveryWorker } from "./services/webhooks/delivery-worker.js";
+import { engineAddressPolicyFrom, setEngineAddressPolicy } from "./security/outbound/engine-policy.js";
+import { webhookSettings } from "./http/deps.js";
 import { migrate } from "./storage/migrate.js";
 import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
 import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
+import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
 import { systemClock, type Clock } from "./services/clock.js";
@@ -43,6 +48,7 @@ export interface StartOptions extends BuildAppOptions {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = options.config ?? loadConfig();
+  setEngineAddressPolicy(engineAddressPolicyFrom(config.engineAllowedHosts));
   const sql = options.sql ?? (await openSql(config));
   await migrate(sql);
 
@@ -85,10 +91,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const app = await buildApp(deps, options);
 
+  setProviderDetailSink((entry) => app.log.warn(entry, "an engine's provider refused a request"));
   await ensureFirstAdmin(sql, config, app.log);
   lastUsed.start(config.lastUsedFlushMs);
   usage.start(config.usageFlushMs);
   limiter.start(KEY_FAILURE_FLUSH_MS, (error) => app.log.warn({ err: error }, "could not write key failure counts"));
+  const webhooks = deliveryWorker(sql, { ...webhookSettings(deps), pollMs: config.webhookPollMs, clock }, (error) =>
+    app.log.warn({ err: error }, "webhook delivery round failed"),
+  );
+  webhooks.start();
   // Housekeeping; every instance may run it, the statements are idempotent.
   const maintenance = setInterval(() => {
     const jobsBefore = new Date(Date.now() - JOB_RETENTION_MS);
@@ -98,6 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deleteExpiredSessions(sql),
       deleteJobsFinishedBefore(sql, jobsBefore),
       rateLimiter.prune(),
+      pruneDeliveredEvents(sql, 30),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, 60_000);
   maintenance.unref();
@@ -123,6 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearInterval(sweep);
         clearTimeout(force);
       }
+      await webhooks.stop();
       await lastUsed.stop();
       await usage.stop();
       await limiter

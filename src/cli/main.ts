@@ -14,6 +14,8 @@ Commands:
                                           translate a JSON file with a Glossa server (GLOSSA_URL,
                                           GLOSSA_API_KEY), only the strings new or changed since the
                                           last run; glossa localize --help for more
+  keys check <secret>                     say whether a string is a well-formed Glossa key (offline;
+                                          exit code 0 if it is, 1 if not)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -28,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./admin-command.js")).runAdminCommand(rest);
     case "login":
       return (await import("./login-command.js")).runLogin(rest);
+    case "keys":
+      return (await import("./keys-command.js")).runKeysCommand(rest);
     case "localize":
       return (await import("./localize-command.js")).runLocalizeCommand(rest);
     case "--version":

@@ -32,6 +32,14 @@ export interface Config {
   sessionIdleMinutes: number;
   /** On shutdown, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
+  /** GLOSSA_ENGINE_ALLOWED_HOSTS: host names, addresses or CIDR ranges engines may reach although not public. */
+  engineAllowedHosts: string;
+  /** GLOSSA_WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
+  /** GLOSSA_LEAK_REPORT_KEYS: the JSON file of public keys that sign leaked-key reports (SPEC §9). */
+  leakReportKeysFile: string | undefined;
+  /** How often each instance looks for webhook deliveries that are due. */
+  webhookPollMs: number;
   /** The built dashboard to serve; unset = `dist/web` of the package. */
   dashboardDir: string | undefined;
   /** Jobs (SPEC §10) this instance runs at once; 0 only accepts them and leaves running to others. */
@@ -84,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
+    engineAllowedHosts: env.GLOSSA_ENGINE_ALLOWED_HOSTS ?? "",
+    webhookAllowPrivate: env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "true" || env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "1",
+    leakReportKeysFile: env.GLOSSA_LEAK_REPORT_KEYS || undefined,
+    webhookPollMs: integer(env, "GLOSSA_WEBHOOK_POLL_MS", 250),
     dashboardDir: env.GLOSSA_DASHBOARD_DIR ? resolve(env.GLOSSA_DASHBOARD_DIR) : undefined,
     jobConcurrency: integer(env, "GLOSSA_JOB_CONCURRENCY", 2),
     jobPollMs: Math.max(50, integer(env, "GLOSSA_JOB_POLL_MS", 1_000)),

@@ -1,4 +1,4 @@
-import type { EngineId, InvitationId, KeyId, OrganizationId, RoleId, UserId } from "./ids.js";
+import type { EngineId, InvitationId, KeyId, OrganizationId, RoleId, UserId, WebhookId } from "./ids.js";
 
 /** What an audit event is about, and the id each kind of target has. */
 export interface AuditTargetIds {
@@ -8,6 +8,7 @@ export interface AuditTargetIds {
   engine: EngineId;
   key: KeyId;
   invitation: InvitationId;
+  webhook: WebhookId;
 }
 export type AuditTargetType = keyof AuditTargetIds;
 
@@ -38,6 +39,10 @@ export const AUDIT_ACTION_TARGETS = {
   "key.created": "key",
   "key.updated": "key",
   "key.deleted": "key",
+  "key.leaked": "key",
+  "webhook.created": "webhook",
+  "webhook.updated": "webhook",
+  "webhook.deleted": "webhook",
   "key.rolled": "key",
 } as const satisfies Record<string, AuditTargetType>;
 

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   key_expired: 401,
   invalid_credentials: 401,
   unauthenticated: 401,
+  invalid_signature: 401,
 
   forbidden: 403,
   csrf_rejected: 403,
@@ -29,6 +30,8 @@ export const ERROR_STATUS = {
   role_not_found: 404,
   engine_not_found: 404,
   key_not_found: 404,
+  webhook_not_found: 404,
+  delivery_not_found: 404,
   job_not_found: 404,
   cli_session_not_found: 404,
   invitation_not_found: 404,

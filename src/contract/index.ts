@@ -24,3 +24,5 @@ export * from "./roles.js";
 export * from "./session.js";
 export * from "./users.js";
 export * from "./vocabulary.js";
+export * from "./event-types.js";
+export * from "./webhooks.js";

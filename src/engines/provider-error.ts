@@ -6,6 +6,9 @@ export type ProviderFailure =
   "auth" | "rate_limited" | "server" | "timeout" | "unreachable" | "rejected" | "invalid_output" | "not_configured";
 
 export class ProviderError extends Error {
+  /** The provider's own (redacted) error text: for the logs, never for the caller. */
+  detail?: string;
+
   constructor(
     readonly failure: ProviderFailure,
     message: string,

@@ -34,6 +34,8 @@ import { usageRoutes } from "./routes/usage.js";
 function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
+import { leakedKeyRoutes } from "./routes/leaked-keys.js";
+import { webhookRoutes } from "./routes/webhooks.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -57,6 +59,14 @@ const OPENAPI_TAGS = [
   { name: "members", description: "Members, their role, and per-engine grants." },
   { name: "engines", description: "Translation engines: a provider and its settings. Credentials are write-only." },
   { name: "keys", description: "Personal and service API keys. A key's secret is returned once, when it is created." },
+  {
+    name: "webhooks",
+    description: "Signed webhooks (Standard Webhooks) for an organization's events, with a delivery log.",
+  },
+  {
+    name: "leaked keys",
+    description: "Secret-scanning reports (GitHub's format): leaked keys are revoked at once.",
+  },
   { name: "admin", description: "Instance administration: users, organizations and plans (instance admins only)." },
   { name: "operations", description: "Liveness and readiness for load balancers and orchestrators." },
 ];
@@ -147,6 +157,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
             name: "X-API-Key",
             description: "An API key (`gls_…`); `Authorization: Bearer gls_…` is accepted too.",
           },
+          leakReportSignature: {
+            type: "apiKey",
+            in: "header",
+            name: "Github-Public-Key-Signature",
+            description:
+              "ECDSA P-256/SHA-256 signature of the raw body (base64 DER) by the key named in `Github-Public-Key-Identifier`, one of those in `GLOSSA_LEAK_REPORT_KEYS`.",
+          },
           session: {
             type: "apiKey",
             in: "cookie",
@@ -169,6 +186,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(sessionRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
+  await app.register(webhookRoutes(deps));
+  await app.register(leakedKeyRoutes(deps));
   await app.register(organizationJobRoutes(deps));
   await app.register(usageRoutes(deps));
   await app.register(accountRoutes(deps));

@@ -7,6 +7,8 @@ import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
 import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { Mailer } from "../services/mailer.js";
+import { PUBLIC_ONLY } from "../core/net/address-policy.js";
+import type { WebhookSettings } from "../services/webhooks/manage-webhooks.js";
 import type { Sql } from "../storage/sql.js";
 import type { Clock } from "../services/clock.js";
 
@@ -45,4 +47,12 @@ export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
 /** What `localize` needs: the translation memory's database and the key that opens provider credentials. */
 export function localizeDeps(deps: AppDeps): LocalizeDeps {
   return { sql: deps.sql, secretKey: deps.config.secretKey };
+}
+
+/** Where webhooks may be sent and the key that seals their secrets (GLOSSA_WEBHOOK_ALLOW_PRIVATE, GLOSSA_SECRET_KEY). */
+export function webhookSettings(deps: AppDeps): WebhookSettings {
+  return {
+    policy: deps.config.webhookAllowPrivate ? { ...PUBLIC_ONLY, allowPrivate: true } : PUBLIC_ONLY,
+    secretKey: deps.config.secretKey,
+  };
 }

@@ -1,4 +1,4 @@
-import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "../contract/ids.js";
+import type { DeliveryId, EngineId, KeyId, OrganizationId, RoleId, UserId, WebhookId } from "../contract/ids.js";
 
 /** The id each path parameter holds. */
 interface PathIdTypes {
@@ -7,6 +7,8 @@ interface PathIdTypes {
   roleId: RoleId;
   engineId: EngineId;
   keyId: KeyId;
+  webhookId: WebhookId;
+  deliveryId: DeliveryId;
 }
 type PathParams = { [Name in keyof PathIdTypes]?: string };
 

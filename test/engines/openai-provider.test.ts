@@ -139,13 +139,14 @@ describe("openai provider (chat completions wire format)", () => {
     expect(error.message).not.toContain(KEY);
   });
 
-  it("redacts the key from a rejected request's message", async () => {
+  it("keeps the provider's words out of the message (issue 13: no reflection) and redacts the key from the logged detail", async () => {
     stub = await startStub(() => ({ status: 400, body: { error: { message: `model not found for key ${KEY}` } } }));
     const error = (await openaiProvider(providerContext({ baseUrl: stub.url }, { apiKey: KEY }))
       .translate(input)
       .catch((failure: unknown) => failure)) as ProviderError;
     expect(error.failure).toBe("rejected");
-    expect(error.message).toContain("model not found for key [redacted]");
+    expect(error.message).toBe("the provider rejected the request (HTTP 400)");
+    expect(error.detail).toBe("model not found for key [redacted]");
   });
 
   it.each([

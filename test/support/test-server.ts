@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     lastUsedFlushMs: 200,
+    // Provider stand-ins listen on loopback (test/engines/support/stub-server.ts).
+    engineAllowedHosts: "127.0.0.1",
     dashboardDir: process.env.GLOSSA_DASHBOARD_DIR,
     // Like GLOSSA_BODY_LIMIT: a limit given for the whole server applies to the localize routes too.
     ...(overrides.bodyLimitBytes !== undefined ? { localizeBodyLimitBytes: overrides.bodyLimitBytes } : {}),

@@ -2,6 +2,7 @@ export const ORG_PAGES = [
   { id: "keys", label: "API keys" },
   { id: "team", label: "Team" },
   { id: "engines", label: "Engines" },
+  { id: "webhooks", label: "Webhooks" },
   { id: "jobs", label: "Jobs" },
   { id: "usage", label: "Usage" },
   { id: "audit", label: "Audit log" },

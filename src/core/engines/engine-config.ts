@@ -79,8 +79,12 @@ const Common = {
     ),
   ),
 };
-// No user:password@ in the authority: secrets belong in `credentials`, and config is returned.
-export const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: "^https?://[^\\s/@?#]+(?:[/?#]\\S*)?$" });
+export const HttpUrl = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  // No user name or password, query string or fragment: the provider code appends the path (docs/outbound-requests.md).
+  pattern: "^https?://[^\\s/@?#]+(?:/[^\\s?#]*)?$",
+});
 
 /** A provider's whole configuration schema: the common settings plus its own, nothing else. */
 export function engineConfigSchema<Own extends TProperties>(own: Own) {

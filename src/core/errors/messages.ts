@@ -40,6 +40,7 @@ export const ERROR_MESSAGES = {
     `This API key expired at ${p.expiresAt}; create a new key (or roll it before it expires next time).`,
   invalid_credentials: () => "The email or password is incorrect.",
   unauthenticated: () => "Sign in first.",
+  invalid_signature: () => "The report is not signed, or not by a key in GLOSSA_LEAK_REPORT_KEYS.",
 
   forbidden: (p: { reason: ForbiddenReason }) => FORBIDDEN[p.reason],
   csrf_rejected: () => "This request came from another site and was refused.",
@@ -80,6 +81,8 @@ export const ERROR_MESSAGES = {
         ? `Engine ${p.engineId} does not exist in this key's organization.`
         : `Engine ${p.engineId} was not found in this organization.`,
   key_not_found: (p: { keyId: string }) => `Key ${p.keyId} was not found.`,
+  webhook_not_found: (p: { webhookId: string }) => `Webhook ${p.webhookId} was not found.`,
+  delivery_not_found: (p: { deliveryId: string }) => `Delivery ${p.deliveryId} was not found.`,
   job_not_found: (p: { jobId: string }) => `Job ${p.jobId} was not found.`,
   cli_session_not_found: () =>
     "This CLI login session does not exist or has expired (they last 10 minutes); run the login command again.",

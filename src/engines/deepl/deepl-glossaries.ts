@@ -6,6 +6,8 @@ import {
   supportsGlossaryPair,
   type CustomTranslation,
 } from "../../core/engines/deepl-glossary.js";
+import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
+import { outboundFetch } from "../../security/outbound/guarded-fetch.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
 import { postJson } from "../http/post-json.js";
 
@@ -83,7 +85,8 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
 
   const remove = async (glossaryId: string): Promise<void> => {
     try {
-      const response = await fetch(`${options.baseUrl}/v2/glossaries/${encodeURIComponent(glossaryId)}`, {
+      const response = await outboundFetch(`${options.baseUrl}/v2/glossaries/${encodeURIComponent(glossaryId)}`, {
+        policy: engineAddressPolicy(),
         method: "DELETE",
         headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
         signal: AbortSignal.timeout(options.timeoutMs),

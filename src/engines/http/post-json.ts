@@ -4,7 +4,10 @@ import {
   retryDelayMs,
   type RetryPolicy,
 } from "../../core/engines/retry-delay.js";
+import { OutboundRefusedError, outboundFetch } from "../../security/outbound/guarded-fetch.js";
+import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
 import { ProviderError } from "../provider-error.js";
+import { logProviderDetail } from "./provider-detail-log.js";
 
 export interface PostJsonOptions {
   url: string;
@@ -20,10 +23,15 @@ export interface PostJsonOptions {
 /** Providers answer with far less; anything bigger is not a translation of our chunk. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-async function readBounded(response: Response): Promise<string> {
+interface BodyResponse {
+  headers: { get(name: string): string | null };
+  body: AsyncIterable<Uint8Array> | { cancel(): Promise<void> } | null;
+}
+
+async function readBounded(response: BodyResponse): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > MAX_RESPONSE_BYTES) {
-    await response.body?.cancel();
+    await (response.body as { cancel?: () => Promise<void> } | null)?.cancel?.();
     throw new ProviderError("invalid_output", "the provider's answer is too large");
   }
   if (!response.body) return "";
@@ -59,8 +67,17 @@ function providerMessage(body: string, secrets: readonly string[]): string {
   return message.replace(/\s+/g, " ").slice(0, 200);
 }
 
+/**
+ * The provider's own words stay in `detail` (logged with the error), never in the message a caller
+ * reads: a base URL pointed at an internal service would otherwise read that service to the caller.
+ */
 function failureFor(status: number, detail: string): ProviderError {
-  const suffix = detail ? `: ${detail}` : "";
+  const failure = failureForStatus(status);
+  if (detail) failure.detail = detail;
+  return failure;
+}
+
+function failureForStatus(status: number): ProviderError {
   if (status === 401 || status === 403)
     return new ProviderError(
       "auth",
@@ -69,7 +86,20 @@ function failureFor(status: number, detail: string): ProviderError {
   if (status === 429) return new ProviderError("rate_limited", `rate limited or out of quota (HTTP 429) after retries`);
   if (status === 456) return new ProviderError("rate_limited", `quota exceeded (HTTP 456)`);
   if (status >= 500) return new ProviderError("server", `the provider failed (HTTP ${status}) after retries`);
-  return new ProviderError("rejected", `the provider rejected the request (HTTP ${status})${suffix}`, status);
+  if (status >= 300 && status < 400)
+    return new ProviderError(
+      "rejected",
+      `the provider answered with a redirect (HTTP ${status}), which is not followed`,
+      status,
+    );
+  return new ProviderError("rejected", `the provider rejected the request (HTTP ${status})`, status);
+}
+
+export function refusedDestination(): ProviderError {
+  return new ProviderError(
+    "unreachable",
+    "the engine's address is a private, local or link-local address; an instance admin may allow it with GLOSSA_ENGINE_ALLOWED_HOSTS",
+  );
 }
 
 /**
@@ -84,7 +114,8 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
     let failure: ProviderError;
     let retryAfterMs: number | null = null;
     try {
-      const response = await fetch(options.url, {
+      const response = await outboundFetch(options.url, {
+        policy: engineAddressPolicy(),
         method: "POST",
         headers: { "content-type": "application/json", ...options.headers },
         body: payload,
@@ -99,10 +130,13 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
         }
       }
       failure = failureFor(response.status, providerMessage(text, options.secrets));
+      if (failure.detail)
+        logProviderDetail({ host: new URL(options.url).host, status: response.status, detail: failure.detail });
       if (!isRetryableStatus(response.status)) throw failure;
       retryAfterMs = parseRetryAfterMs(response.headers.get("retry-after"), Date.now());
     } catch (error) {
       if (error instanceof ProviderError) throw error;
+      if (error instanceof OutboundRefusedError) throw refusedDestination();
       if (options.signal?.aborted) throw options.signal.reason;
       failure = timeout.aborted
         ? new ProviderError("timeout", `no answer within ${options.timeoutMs} ms`)

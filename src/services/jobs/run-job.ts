@@ -1,5 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { JobError } from "../../contract/jobs.js";
+import type { OrganizationId } from "../../contract/ids.js";
+import { emitEvent } from "../events/emit-event.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { errorMessage } from "../../core/errors/messages.js";
@@ -126,7 +128,7 @@ async function finish(
     const finished = await finishJob(tx, job.id, context.owner, status, error);
     if (!finished) return;
     const event = jobEvent({ ...finished, finishedAt: finished.finishedAt ?? new Date() });
-    // emit: job.succeeded/job.failed — in this transaction: `if (event) await emitEvent(tx, event);`
-    void event;
+    // Announced in the transaction that finishes the job (SPEC §9: stored with the change).
+    if (event) await emitEvent(tx, { ...event, organizationId: event.organizationId as OrganizationId });
   });
 }

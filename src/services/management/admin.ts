@@ -1,7 +1,9 @@
-import { isId, type UserId } from "../../contract/ids.js";
+import { isId, type OrganizationId, type UserId } from "../../contract/ids.js";
+import { isRbacOn } from "../../core/authz/model.js";
 import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
+import { listServiceKeysOf } from "../../storage/repositories/api-keys.js";
 import {
   findOrganization,
   insertOrganization,
@@ -12,6 +14,7 @@ import { findUserById, insertUser, listUsers, setUserActive } from "../../storag
 import { deleteSessionsOfUser } from "../../storage/repositories/sessions.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
+import { emitEvent } from "../events/emit-event.js";
 import { audit, auditInstance } from "./audit.js";
 import type { OrgScope } from "./in-org.js";
 import { organizationRecord, userRecord } from "./records.js";
@@ -85,11 +88,12 @@ export async function changePlan(
   return sql.transaction(async (tx) => {
     const before = await findOrganization(tx, organizationId);
     const org = await updatePlan(tx, organizationId, plan, rbac, monthlyCharacterQuota);
-    if (!org) throw AppError.of("organization_not_found", { organizationId });
+    if (!before || !org) throw AppError.of("organization_not_found", { organizationId });
     const quotaOf = (row: { monthlyCharacterQuota: number | string | null }) =>
       row.monthlyCharacterQuota === null ? null : Number(row.monthlyCharacterQuota);
-    if (before && before.plan === plan && before.rbac === rbac && quotaOf(before) === quotaOf(org))
+    if (before.plan === plan && before.rbac === rbac && quotaOf(before) === quotaOf(org))
       return organizationRecord(org);
+    await announceServiceKeyStates(tx, organizationId, isRbacOn(before), isRbacOn(org));
     await audit(
       tx,
       { organizationId, userId: actorId },
@@ -126,4 +130,15 @@ export async function setUserActiveAsAdmin(sql: Sql, actorId: UserId, userId: st
     }
     return userRecord(changed.user);
   });
+}
+
+/** Service keys work exactly while RBAC is on (SPEC §1): a plan change that flips it deactivates or reactivates them all. */
+async function announceServiceKeyStates(tx: Sql, organizationId: OrganizationId, wasOn: boolean, isOn: boolean) {
+  if (wasOn === isOn) return;
+  for (const key of await listServiceKeysOf(tx, organizationId))
+    await emitEvent(tx, {
+      organizationId,
+      type: isOn ? "key.reactivated" : "key.deactivated",
+      data: { keyId: key.id, name: key.name, kind: key.kind, reason: "plan_entitlement" },
+    });
 }

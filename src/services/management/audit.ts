@@ -1,13 +1,15 @@
 import { AUDIT_ACTION_TARGETS, type AuditAction, type AuditTargetId } from "../../contract/audit-actions.js";
+import { isEventType } from "../../contract/event-types.js";
 import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import type { Sql } from "../../storage/sql.js";
 import { currentClientAddress } from "../request-context.js";
+import { emitEvent } from "../events/emit-event.js";
 
-/** Who acted on which organization: a member (an `OrgActor`), or an instance admin. */
+/** Who acted on which organization: a member (an `OrgActor`), an instance admin, or the system (`null`). */
 export interface AuditActor {
   organizationId: OrganizationId;
-  userId: UserId;
+  userId: UserId | null;
 }
 
 /** What happened, to which target, and the names to show it by: never a secret. */
@@ -17,18 +19,27 @@ export type OrgEvent = {
 
 /**
  * Records an organization event in the transaction of the change it describes, so both commit
- * or roll back together. Every organization event is written here and nowhere else.
+ * or roll back together. Every organization event is written here and nowhere else. An action
+ * that is also a webhook event type (SPEC §9) is announced with the same facts, in the same
+ * transaction: `{ <target>Id, actorId, ...details }`.
  */
 export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promise<void> {
+  const targetType = AUDIT_ACTION_TARGETS[event.action];
   await insertAuditEvent(tx, {
     organizationId: actor.organizationId,
     actorId: actor.userId,
     action: event.action,
-    targetType: AUDIT_ACTION_TARGETS[event.action],
+    targetType,
     targetId: event.targetId,
     details: event.details,
     clientAddress: currentClientAddress(),
   });
+  if (isEventType(event.action))
+    await emitEvent(tx, {
+      organizationId: actor.organizationId,
+      type: event.action,
+      data: { [`${targetType}Id`]: event.targetId, actorId: actor.userId, ...event.details },
+    });
 }
 
 /** An instance event, outside any organization's log: {@link InstanceEventAction}s only. */

@@ -1,6 +1,7 @@
 import type { EngineId, OrganizationId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
+import { credentialBindingChanged } from "../../core/engines/credential-binding.js";
 import { credentialErrors } from "../../core/engines/credentials.js";
 import { configErrors } from "../../core/engines/engine-config.js";
 import { PROVIDERS, providerNamed } from "../../engines/registry.js";
@@ -140,9 +141,10 @@ export async function updateEngine(sql: Sql, scope: EngineScope, patch: EngineIn
     const provider = patch.provider ?? current.provider;
     const providerChanged = provider !== current.provider;
     if (patch.config !== undefined || providerChanged) requireValidConfig(provider, patch.config ?? current.config);
-    // Another provider's credentials are meaningless: they go unless new ones come with the change.
+    // Credentials go unless new ones come with the change when they would go elsewhere or to another provider.
     const sealed = sealCredentials(provider, organizationId, patch.credentials, secrets);
-    const credentials = sealed !== undefined ? sealed : providerChanged ? null : undefined;
+    const rebound = credentialBindingChanged(current, { provider, config: patch.config ?? current.config });
+    const credentials = sealed !== undefined ? sealed : rebound ? null : undefined;
     const engine = (await updateEngineRow(tx, engineId, {
       name: patch.name,
       provider: patch.provider,

@@ -339,3 +339,14 @@ export async function listOwnPersonalKeyIds(
   );
   return rows.map((row) => row.id);
 }
+
+/** Every service key of the organization, unpaged: the keys a plan change deactivates or reactivates. */
+export async function listServiceKeysOf(
+  sql: Sql,
+  organizationId: OrganizationId,
+): Promise<{ id: KeyId; name: string; kind: KeyKind }[]> {
+  return sql.query(
+    "select id, name, kind from api_keys where organization_id = $1 and kind = 'service' order by created_at, id",
+    [organizationId],
+  );
+}

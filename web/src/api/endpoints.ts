@@ -5,6 +5,9 @@ import type {
   CliSession,
   CreatedInvitation,
   CreatedKey,
+  CreatedWebhook,
+  Delivery,
+  EventType,
   CreateKeyBody,
   Engine,
   EngineBody,
@@ -25,6 +28,7 @@ import type {
   Role,
   UsageReport,
   User,
+  Webhook,
 } from "./types";
 
 export type UsageGroupBy = UsageReport["groupBy"];
@@ -136,6 +140,24 @@ export const api = {
     engineId: string,
     body: { sourceLocale: string; targetLocale: string; data: Record<string, unknown> },
   ) => request<LocalizeResult>("POST", `${org(orgId)}/engines/${id(engineId)}/try`, body),
+
+  // Webhooks
+  webhooks: (orgId: string) =>
+    request<{ webhooks: Webhook[] }>("GET", `${org(orgId)}/webhooks`).then((body) => body.webhooks),
+  createWebhook: (orgId: string, body: { url: string; events: EventType[]; description?: string }) =>
+    request<CreatedWebhook>("POST", `${org(orgId)}/webhooks`, body),
+  updateWebhook: (orgId: string, webhookId: string, body: { enabled?: boolean; events?: EventType[] }) =>
+    request<Webhook>("PATCH", `${org(orgId)}/webhooks/${id(webhookId)}`, body),
+  deleteWebhook: (orgId: string, webhookId: string) =>
+    request<void>("DELETE", `${org(orgId)}/webhooks/${id(webhookId)}`),
+  deliveries: (orgId: string, webhookId: string) =>
+    request<{ deliveries: Delivery[] }>("GET", `${org(orgId)}/webhooks/${id(webhookId)}/deliveries`).then(
+      (body) => body.deliveries,
+    ),
+  retryDelivery: (orgId: string, webhookId: string, deliveryId: string) =>
+    request<Delivery>("POST", `${org(orgId)}/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/retry`),
+  sendTestEvent: (orgId: string, webhookId: string) =>
+    request<Delivery>("POST", `${org(orgId)}/webhooks/${id(webhookId)}/test`),
 
   // Keys
   keys: (orgId: string, kind: KeyKind, page: { search?: string; limit?: number; offset?: number } = {}) => {

@@ -7,6 +7,9 @@ export type {
   CliSessionView as CliSession,
   CreatedInvitation,
   CreatedKey,
+  CreatedWebhook,
+  DeliveryRecord as Delivery,
+  EventType,
   CreateKeyBody,
   CredentialField,
   EngineRecord as Engine,
@@ -31,4 +34,5 @@ export type {
   RoleRecord as Role,
   UsageReport,
   User,
+  WebhookRecord as Webhook,
 } from "../../../src/contract";

@@ -13,6 +13,7 @@ import { KeysPage } from "./keys/KeysPage";
 import { PlanPage } from "./plan/PlanPage";
 import { TeamPage } from "./team/TeamPage";
 import { UsagePage } from "./usage/UsagePage";
+import { WebhooksPage } from "./webhooks/WebhooksPage";
 
 interface OrgPagesProps {
   me: Me;
@@ -59,6 +60,7 @@ export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
       {page === "keys" && <KeysPage />}
       {page === "team" && <TeamPage />}
       {page === "engines" && <EnginesPage />}
+      {page === "webhooks" && <WebhooksPage />}
       {page === "jobs" && <JobsPage />}
       {page === "usage" && <UsagePage />}
       {page === "audit" && <AuditPage />}

@@ -1,0 +1,83 @@
+import { api } from "../../api/endpoints";
+import type { Delivery, Webhook } from "../../api/types";
+import { ErrorNotice } from "../../components/ErrorNotice";
+import { formatDate } from "../../components/format";
+import { useAction } from "../../hooks/useAction";
+import { useLoader } from "../../hooks/useLoader";
+
+const STATUS_BADGE: Record<Delivery["status"], string> = {
+  succeeded: "badge badge-active",
+  pending: "badge",
+  failed: "badge badge-denied",
+};
+
+/** One endpoint's deliveries, newest first, each with its request and response, and retry / test buttons. */
+export function DeliveryLog({ orgId, webhook }: { orgId: string; webhook: Webhook }) {
+  const deliveries = useLoader(() => api.deliveries(orgId, webhook.id), [orgId, webhook.id]);
+  const { busy, error, run } = useAction();
+
+  const act = (action: () => Promise<unknown>) =>
+    run(async () => {
+      await action();
+      await deliveries.reload();
+    });
+
+  return (
+    <section className="section" aria-labelledby="deliveries-title">
+      <div className="page-header">
+        <h2 id="deliveries-title">Deliveries to {webhook.url}</h2>
+        <div>
+          <button type="button" disabled={busy} onClick={() => void act(() => api.sendTestEvent(orgId, webhook.id))}>
+            Send test event
+          </button>{" "}
+          <button type="button" disabled={busy} onClick={() => void deliveries.reload()}>
+            Refresh
+          </button>
+        </div>
+      </div>
+      <ErrorNotice message={error ?? deliveries.error} />
+      {deliveries.data && deliveries.data.length === 0 && <p className="muted">No deliveries yet.</p>}
+      {deliveries.data && deliveries.data.length > 0 && (
+        <ul className="delivery-list">
+          {deliveries.data.map((delivery) => (
+            <li key={delivery.id} data-delivery-id={delivery.id}>
+              <details>
+                <summary>
+                  <span className={STATUS_BADGE[delivery.status]}>{delivery.status}</span>{" "}
+                  <code>{delivery.eventType}</code> · {delivery.attempts}{" "}
+                  {delivery.attempts === 1 ? "attempt" : "attempts"}
+                  {delivery.response && ` · HTTP ${delivery.response.status}`}
+                  {delivery.durationMs !== null && ` · ${delivery.durationMs} ms`} ·{" "}
+                  {formatDate(delivery.lastAttemptAt ?? delivery.createdAt)}
+                </summary>
+                {delivery.error && <p className="notice notice-warning">{delivery.error}</p>}
+                {delivery.status === "pending" && delivery.nextAttemptAt && (
+                  <p className="small">Next attempt: {formatDate(delivery.nextAttemptAt)}</p>
+                )}
+                <h3>Request</h3>
+                <pre className="payload">
+                  {Object.entries(delivery.request.headers)
+                    .map(([name, value]) => `${name}: ${value}`)
+                    .join("\n")}
+                  {"\n\n"}
+                  {delivery.request.body}
+                </pre>
+                <h3>Response</h3>
+                <pre className="payload">
+                  {delivery.response ? `HTTP ${delivery.response.status}\n\n${delivery.response.body}` : "No response"}
+                </pre>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void act(() => api.retryDelivery(orgId, webhook.id, delivery.id))}
+                >
+                  Retry now
+                </button>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

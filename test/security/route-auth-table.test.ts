@@ -23,6 +23,9 @@ interface Ids {
   userId: string;
   engineId: string;
   keyId: string;
+  invitationId: string;
+  webhookId: string;
+  deliveryId: string;
 }
 
 const TABLE: Record<string, Row> = {
@@ -63,6 +66,26 @@ const TABLE: Record<string, Row> = {
   "GET /api/admin/orgs": { need: "admin" },
   "POST /api/admin/orgs": { need: "admin", body: (ids) => ({ name: "Other", ownerId: ids.userId }) },
   "PUT /api/admin/orgs/:orgId/plan": { need: "admin", body: () => ({ plan: "free", rbac: false }) },
+  "PUT /api/admin/users/:userId": { need: "admin", body: () => ({ active: true }) },
+  "DELETE /api/orgs/:orgId": { need: "team" },
+  "POST /api/orgs/:orgId/keys/:keyId/roll": { need: "team", body: () => ({ gracePeriodSeconds: 0 }) },
+  "GET /api/orgs/:orgId/audit/export": { need: "member" },
+  "GET /api/orgs/:orgId/usage": { need: "member" },
+  "GET /api/orgs/:orgId/usage.csv": { need: "member" },
+  "GET /api/orgs/:orgId/jobs": { need: "member" },
+  "GET /api/orgs/:orgId/invitations": { need: "team" },
+  "POST /api/orgs/:orgId/invitations": {
+    need: "team",
+    body: (ids) => ({ email: "invitee@example.test", roleId: ids.roleId }),
+  },
+  "DELETE /api/orgs/:orgId/invitations/:invitationId": { need: "team" },
+  "GET /api/orgs/:orgId/webhooks": { need: "team" },
+  "POST /api/orgs/:orgId/webhooks": { need: "team", body: () => ({ url: "http://127.0.0.1:9/other", events: [] }) },
+  "PATCH /api/orgs/:orgId/webhooks/:webhookId": { need: "team", body: () => ({ description: "renamed" }) },
+  "DELETE /api/orgs/:orgId/webhooks/:webhookId": { need: "team" },
+  "GET /api/orgs/:orgId/webhooks/:webhookId/deliveries": { need: "team" },
+  "POST /api/orgs/:orgId/webhooks/:webhookId/test": { need: "team" },
+  "POST /api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/retry": { need: "team" },
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -112,11 +135,14 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       },
       ...(body !== undefined ? { payload: body as object } : {}),
     });
-    return { status: response.statusCode, code: (response.json() as { code?: string } | undefined)?.code };
+    // CSV exports answer text; errors are always problem+json.
+    const json = /json/.test(String(response.headers["content-type"]));
+    return { status: response.statusCode, code: json ? (response.json() as { code?: string }).code : undefined };
   }
 
   beforeAll(async () => {
-    server = await startTestServer(store);
+    // Webhook rows need an endpoint; it points at a closed loopback port, so deliveries just fail.
+    server = await startTestServer(store, { webhookAllowPrivate: true });
     seed = await seedOrganization(server.url);
     await addMemberUser(seed, "member@example.test", seed.roles.member);
     // The member the `:userId` routes act on: not the caller, so that no row is "leaving".
@@ -128,7 +154,20 @@ describe.each(STORES)("route × auth table on %s", (store) => {
     });
     expectStatus(outsider, 201);
     const key = await createKey(seed.admin, seed.orgId, { name: "svc", kind: "service", roleId: seed.roles.member });
+    const org = (path: string) => `/api/orgs/${seed.orgId}${path}`;
+    const invitation = await seed.admin.post(org("/invitations"), {
+      email: "x@example.test",
+      roleId: seed.roles.member,
+    });
+    expectStatus(invitation, 201);
+    const webhook = await seed.admin.post(org("/webhooks"), { url: "http://127.0.0.1:9/hook", events: [] });
+    expectStatus(webhook, 201);
+    const delivery = await seed.admin.post(org(`/webhooks/${webhook.body.webhook.id}/test`));
+    expect(delivery.status).toBeLessThan(300);
     ids = {
+      invitationId: invitation.body.invitation.id,
+      webhookId: webhook.body.webhook.id,
+      deliveryId: delivery.body.id,
       orgId: seed.orgId,
       roleId: seed.roles.member,
       userId: target.userId,

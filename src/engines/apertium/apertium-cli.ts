@@ -35,6 +35,11 @@ export async function runApertiumOnText(
 export const MAX_APERTIUM_PROCESSES = Math.max(2, availableParallelism());
 const slots = pLimit(MAX_APERTIUM_PROCESSES);
 
+/** How many Apertium pipelines run now and how many wait for a slot (for tests and diagnostics). */
+export function apertiumProcessLoad(): { running: number; waiting: number } {
+  return { running: slots.activeCount, waiting: slots.pendingCount };
+}
+
 /**
  * Runs `apertium` with fixed arguments (never a shell), within the server-wide limit above;
  * the timeout counts from when it starts. It is a shell script driving a pipeline of

@@ -38,10 +38,28 @@ describe.each(STORES)("issue 14 item 8: audit log on %s", (store) => {
     expectStatus(await seed.admin.patch(org(`/keys/${key.id}`), { name: "Same" }), 200);
     expectStatus(await seed.admin.patch(org(), { name: "Acme" }), 200);
     expectStatus(await seed.admin.put(`/api/admin/orgs/${seed.orgId}/plan`, { plan: "enterprise", rbac: true }), 200);
+    // The engine form sends every field on save: the same values change nothing.
+    const engine = (await seed.admin.get(org(`/engines/${seed.engineId}`))).body;
+    expectStatus(
+      await seed.admin.patch(org(`/engines/${seed.engineId}`), {
+        name: engine.name,
+        provider: engine.provider,
+        config: engine.config,
+        isDefault: engine.isDefault,
+      }),
+      200,
+    );
     expect(await count()).toBe(before);
 
     expectStatus(await seed.admin.patch(org(`/members/${member.userId}`), { roleId: role.body.id }), 200);
     expect(await count()).toBe(before + 1);
+    expectStatus(
+      await seed.admin.patch(org(`/engines/${seed.engineId}`), { config: { translationMemory: false } }),
+      200,
+    );
+    const [engineEvent] = await events("?action=engine.updated");
+    expect(engineEvent!.target.id).toBe(seed.engineId);
+    expect(await count()).toBe(before + 2);
   });
 
   it("names targets (also deleted ones) and stores the client address of each change", async () => {

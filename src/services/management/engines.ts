@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { EngineId, OrganizationId } from "../../contract/ids.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
@@ -145,24 +146,37 @@ export async function updateEngine(sql: Sql, scope: EngineScope, patch: EngineIn
     const sealed = sealCredentials(provider, organizationId, patch.credentials, secrets);
     const rebound = credentialBindingChanged(current, { provider, config: patch.config ?? current.config });
     const credentials = sealed !== undefined ? sealed : rebound ? null : undefined;
+    const configChanged = patch.config !== undefined && !isDeepStrictEqual(patch.config, current.config);
+    const currentDefault = await defaultEngineId(tx, organizationId);
+    const changed = {
+      name: patch.name !== undefined && patch.name !== current.name,
+      provider: providerChanged,
+      config: configChanged,
+      credentials: credentials !== undefined,
+      isDefault:
+        (patch.isDefault === true && currentDefault !== engineId) ||
+        (patch.isDefault === false && currentDefault === engineId),
+    };
+    // A save that changes nothing writes nothing and records nothing (the form sends every field).
+    if (!Object.values(changed).some(Boolean)) return engineRecord(current, currentDefault);
     const engine = (await updateEngineRow(tx, engineId, {
       name: patch.name,
       provider: patch.provider,
-      config: patch.config,
+      config: configChanged ? patch.config : undefined,
       credentials,
     }))!;
-    if (patch.config !== undefined || providerChanged) await forgetTranslations(tx, engineId);
-    const currentDefault = await defaultEngineId(tx, organizationId);
-    if (patch.isDefault === true) await updateOrganization(tx, organizationId, { defaultEngineId: engineId });
-    if (patch.isDefault === false && currentDefault === engineId)
-      await updateOrganization(tx, organizationId, { defaultEngineId: null });
+    if (configChanged || providerChanged) await forgetTranslations(tx, engineId);
+    if (changed.isDefault)
+      await updateOrganization(tx, organizationId, { defaultEngineId: patch.isDefault ? engineId : null });
     await audit(tx, actor, {
       action: "engine.updated",
       targetId: engineId,
       // Field names only: credential values never reach the audit log.
       details: {
         name: engine.name,
-        fields: Object.keys(patch).filter((field) => patch[field as keyof EngineInput] !== undefined),
+        fields: Object.entries(changed)
+          .filter(([, yes]) => yes)
+          .map(([field]) => field),
       },
     });
     return engineRecord(engine, await defaultEngineId(tx, organizationId));

@@ -183,7 +183,8 @@ describe.each(STORES)("engine base URLs (SSRF) on %s", (store) => {
     const created = await engine({ baseUrl: `${stub.url}/v1` });
     expectStatus(created, 201);
     const response = await localize(created.body.id);
-    expect(response.status).toBe(502);
+    // Refused on every attempt: a definitive failure, 422 engine_failed (retrying cannot help).
+    expect(response.status).toBe(422);
     expect(await response.text()).toMatch(/GLOSSA_ENGINE_ALLOWED_HOSTS/);
     expect(stub.requests).toHaveLength(0);
     // "Try it" in the dashboard runs the same provider code, and is refused the same way.
@@ -192,10 +193,10 @@ describe.each(STORES)("engine base URLs (SSRF) on %s", (store) => {
       targetLocale: "de",
       data: { a: "Hello" },
     });
-    expect(tried.status).toBe(502);
+    expect(tried.status).toBe(422);
     expect(stub.requests).toHaveLength(0);
     const viaHostName = await engine({ baseUrl: `${stub.url.replace("127.0.0.1", "localhost")}/v1` });
-    expect((await localize(viaHostName.body.id)).status).toBe(502);
+    expect((await localize(viaHostName.body.id)).status).toBe(422);
     expect(stub.requests).toHaveLength(0);
   });
 

@@ -4,8 +4,18 @@ import { containsNul } from "../../core/content/contains-nul.js";
 import { countStrings, jsonDepth } from "../../core/content/walk-strings.js";
 
 export const MAX_JSON_DEPTH = 64;
-/** String values one request body may hold: past it, 413 before any other work. */
+/**
+ * String values one request body may hold: past it, 413 before any other work. A top-level
+ * `reference` (the Lingo.dev CLI's whole source and target files, read only for a bounded
+ * amount of prompt context) is not counted: the body limit bounds it.
+ */
 export const MAX_STRINGS_PER_REQUEST = 100_000;
+
+function countedPart(parsed: unknown): unknown {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || !("reference" in parsed)) return parsed;
+  const { reference: _reference, ...rest } = parsed as Record<string, unknown>;
+  return rest;
+}
 export const INVALID_JSON_BODY = "The body is not valid JSON.";
 
 /**
@@ -46,7 +56,7 @@ export function registerJsonBody(app: FastifyInstance): void {
         undefined,
       );
     }
-    if (countStrings(parsed, MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST) {
+    if (countStrings(countedPart(parsed), MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST) {
       return done(
         new AppError(
           "payload_too_large",

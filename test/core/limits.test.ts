@@ -1,3 +1,4 @@
+import { quotaNotices } from "../../src/core/limits/quota-notices.js";
 import { describe, expect, it } from "vitest";
 import { countCharacters } from "../../src/core/limits/count-characters.js";
 import { isWithinDefault } from "../../src/core/limits/key-limit-rules.js";
@@ -126,5 +127,19 @@ describe("usage reports", () => {
         "key_a,2,10,1,2,1,a:2 b:1\r\n" +
         "'=cmd(),1,0,0,0,0,a:1\r\n",
     );
+  });
+});
+
+describe("SPEC §9: quota.warning from 80 % of a monthly limit, quota.exceeded when it is used up or a call was refused", () => {
+  it.each([
+    [null, 1_000, false, []],
+    [100, 0, false, []],
+    [100, 79, false, []],
+    [100, 80, false, ["warning"]],
+    [100, 99, false, ["warning"]],
+    [100, 100, false, ["warning", "exceeded"]],
+    [100, 10, true, ["warning", "exceeded"]],
+  ] as const)("limit %s, used %s, refused %s → %j", (limit, used, refused, notices) => {
+    expect(quotaNotices({ limit, used, refused })).toEqual(notices);
   });
 });

@@ -13,7 +13,7 @@ describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store
 
   beforeAll(async () => {
     // a long flush interval: the tests flush themselves, so that counts come from memory until then
-    server = await startTestServer(store, { usageFlushMs: 60_000 });
+    server = await startTestServer(store, { usageFlushMs: 60_000, webhookAllowPrivate: true });
     anon = new ApiClient(server.url);
   });
   afterAll(async () => server?.stop());
@@ -25,6 +25,40 @@ describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store
     data: { text },
   });
   const flush = () => server.deps.meter.usage.flush();
+
+  it("announces quota.warning at 80 % and quota.exceeded on the first refusal, each once a month", async () => {
+    const seed = await seedOrganization(server.url, { name: "Quota events" });
+    expectStatus(
+      await seed.admin.put(`/api/admin/orgs/${seed.orgId}/plan`, {
+        plan: "enterprise",
+        rbac: true,
+        monthlyCharacterQuota: 10,
+      }),
+      200,
+    );
+    // The endpoint is a closed loopback port: deliveries fail, but the log shows what was announced.
+    const hook = await seed.admin.post(`/api/orgs/${seed.orgId}/webhooks`, {
+      url: "http://127.0.0.1:9/quota",
+      events: ["quota.warning", "quota.exceeded"],
+    });
+    expectStatus(hook, 201);
+    const announced = async () => {
+      await flush();
+      const log = await seed.admin.get(`/api/orgs/${seed.orgId}/webhooks/${hook.body.webhook.id}/deliveries`);
+      return (log.body.deliveries as { eventType: string }[]).map((delivery) => delivery.eventType).sort();
+    };
+    const key = await createKey(seed.admin, seed.orgId, { name: "quota events" });
+
+    expectStatus(await anon.localize(key.secret, localizeBody(seed.engineId, "Hello")), 200); // 5 of 10
+    expect(await announced()).toEqual([]);
+    expectStatus(await anon.localize(key.secret, localizeBody(seed.engineId, "Bye")), 200); // 8 of 10
+    expect(await announced()).toEqual(["quota.warning"]);
+    expect((await anon.localize(key.secret, localizeBody(seed.engineId, "Hello"))).status).toBe(429);
+    expect((await anon.localize(key.secret, localizeBody(seed.engineId, "Hello"))).status).toBe(429);
+    expect(await announced()).toEqual(["quota.exceeded", "quota.warning"]);
+    expectStatus(await anon.localize(key.secret, localizeBody(seed.engineId, "Hi")), 200); // 10 of 10
+    expect(await announced()).toEqual(["quota.exceeded", "quota.warning"]);
+  });
 
   it("refuses the call that would pass the organization quota: 429 quota_exceeded, nothing translated or counted", async () => {
     const seed = await seedOrganization(server.url, { name: "Quota org" });

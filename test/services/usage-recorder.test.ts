@@ -47,7 +47,9 @@ describe("usage is coalesced in memory: many calls, one write per table", () => 
     expect(recorder.pendingCharacters("org_a", "key_a")).toEqual({ organization: 2000, key: 2000 });
 
     await recorder.flush();
-    expect(statements).toHaveLength(2);
+    // One write per table, then one read of this month's counts and limits for the quota events.
+    expect(statements).toHaveLength(3);
+    expect(statements[2]!.text).toContain("monthly_character_quota");
     const [orgs, keys, engines, days, requests, characters, , , , errors] = statements[0]!.params as unknown[][];
     expect(orgs).toEqual(["org_a", "org_a"]);
     expect(keys).toEqual(["key_a", "key_a"]);
@@ -65,7 +67,7 @@ describe("usage is coalesced in memory: many calls, one write per table", () => 
     expect(recorder.pendingCharacters("org_a", "key_a")).toEqual({ organization: 0, key: 0 });
 
     await recorder.flush();
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(3);
   });
 
   it("keeps the counts for the next flush when the database is down, and adds what came meanwhile", async () => {
@@ -88,7 +90,7 @@ describe("usage is coalesced in memory: many calls, one write per table", () => 
     recorder.record(call());
     recorder.addCharacters("org_a", "key_a", 7);
     await recorder.flush();
-    expect(statements).toHaveLength(1);
+    expect(statements).toHaveLength(2);
     expect(statements[0]!.text).toContain("usage_monthly_characters");
   });
 });

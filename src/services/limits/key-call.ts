@@ -10,7 +10,7 @@ import {
 } from "../../core/limits/monthly-characters.js";
 import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
-import type { UsageRecorder } from "./usage-recorder.js";
+import { ORGANIZATION_ROW, type UsageRecorder } from "./usage-recorder.js";
 
 /** A key's limits as the key lookup read them (SPEC §8). */
 export interface KeyLimits {
@@ -99,6 +99,10 @@ export class KeyCall {
     const { organization, key, resetsAt } = this.meter.characters(this.principal);
     if (!charactersFit(organization, key, characters)) {
       const binding = organization.limit !== null && !charactersFit(organization, { limit: null, used: 0 }, characters);
+      this.meter.usage.noteQuotaRefused(
+        this.principal.organizationId,
+        binding ? ORGANIZATION_ROW : this.principal.keyId,
+      );
       throw new AppError(
         "quota_exceeded",
         errorMessage("quota_exceeded", {

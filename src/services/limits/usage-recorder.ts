@@ -1,11 +1,17 @@
+import type { OrganizationId } from "../../contract/ids.js";
 import { dayOf, monthOf } from "../../core/limits/monthly-characters.js";
+import { quotaNotices } from "../../core/limits/quota-notices.js";
 import {
   addMonthlyCharacters,
   addUsage,
+  insertQuotaNotice,
+  monthlyCountsWithLimits,
   type MonthlyCharactersDelta,
+  type MonthlyCountScope,
   type UsageDelta,
 } from "../../storage/repositories/usage.js";
 import type { Sql } from "../../storage/sql.js";
+import { emitEvent } from "../events/emit-event.js";
 
 /** What one key-authenticated call did, for the usage counts. */
 export interface CallOutcome {
@@ -33,6 +39,10 @@ export const ORGANIZATION_ROW = "*";
 export class UsageRecorder {
   private daily = new Map<string, UsageDelta>();
   private monthly = new Map<string, MonthlyCharactersDelta>();
+  /** Scopes ("org\nkey\nmonth") a call was refused for since the last flush. */
+  private refused = new Set<string>();
+  /** Quota events this instance knows were announced ("org\nkey\nmonth\nkind"): not tried again. */
+  private readonly announced = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
 
@@ -97,6 +107,11 @@ export class UsageRecorder {
     }
   }
 
+  /** A call was refused for this month's limit of `keyId` (or the organization's, "*"): `quota.exceeded` at the next flush. */
+  noteQuotaRefused(organizationId: string, keyId: string): void {
+    this.refused.add(`${organizationId}\n${keyId}\n${this.calendar().month}`);
+  }
+
   /** Characters counted here and not yet flushed, for the key and for its organization. */
   pendingCharacters(organizationId: string, keyId: string): { organization: number; key: number } {
     const { month } = this.calendar();
@@ -114,18 +129,25 @@ export class UsageRecorder {
   /** Writes what was counted; on failure the counts go back into the maps for the next try. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.daily.size === 0 && this.monthly.size === 0) return;
+    if (this.daily.size === 0 && this.monthly.size === 0 && this.refused.size === 0) return;
     const daily = this.daily;
     const monthly = this.monthly;
+    const refused = this.refused;
     this.daily = new Map();
     this.monthly = new Map();
-    this.flushing = this.write(daily, monthly).finally(() => {
+    this.refused = new Set();
+    this.flushing = this.write(daily, monthly, refused).finally(() => {
       this.flushing = null;
     });
     await this.flushing;
   }
 
-  private async write(daily: Map<string, UsageDelta>, monthly: Map<string, MonthlyCharactersDelta>): Promise<void> {
+  private async write(
+    daily: Map<string, UsageDelta>,
+    monthly: Map<string, MonthlyCharactersDelta>,
+    refused: Set<string>,
+  ): Promise<void> {
+    let announced: string[] = [];
     try {
       await this.sql.transaction(async (tx) => {
         await addUsage(tx, [...daily.values()]);
@@ -133,8 +155,11 @@ export class UsageRecorder {
           tx,
           [...monthly.values()].filter((delta) => delta.characters !== 0),
         );
+        announced = await this.announceQuotas(tx, [...new Set([...monthly.keys(), ...refused])], refused);
       });
+      for (const id of announced) this.announced.add(id);
     } catch (error) {
+      for (const id of refused) this.refused.add(id);
       for (const [id, delta] of daily) {
         const current = this.daily.get(id);
         if (!current) this.daily.set(id, delta);
@@ -155,6 +180,40 @@ export class UsageRecorder {
       }
       this.options.onError(error);
     }
+  }
+
+  /**
+   * SPEC §9 `quota.warning` (80 %) and `quota.exceeded`, each once a month per scope, in the
+   * transaction that writes the counts: the notice row decides which instance announces it.
+   */
+  private async announceQuotas(tx: Sql, ids: string[], refused: Set<string>): Promise<string[]> {
+    const scopes = ids.map((id): MonthlyCountScope => {
+      const [organizationId, keyId, month] = id.split("\n") as [string, string, string];
+      return { organizationId, keyId, month };
+    });
+    const announced: string[] = [];
+    for (const count of await monthlyCountsWithLimits(tx, scopes)) {
+      const id = `${count.organizationId}\n${count.keyId}\n${count.month}`;
+      for (const kind of quotaNotices({ ...count, refused: refused.has(id) })) {
+        const noticeId = `${id}\n${kind}`;
+        if (this.announced.has(noticeId)) continue;
+        announced.push(noticeId);
+        if (!(await insertQuotaNotice(tx, count, kind))) continue;
+        const organizationWide = count.keyId === ORGANIZATION_ROW;
+        await emitEvent(tx, {
+          organizationId: count.organizationId as OrganizationId,
+          type: kind === "warning" ? "quota.warning" : "quota.exceeded",
+          data: {
+            scope: organizationWide ? "organization" : "key",
+            keyId: organizationWide ? null : count.keyId,
+            month: count.month,
+            limit: count.limit,
+            used: count.used,
+          },
+        });
+      }
+    }
+    return announced;
   }
 
   async stop(): Promise<void> {

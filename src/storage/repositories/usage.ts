@@ -131,3 +131,44 @@ export async function queryUsage(
     errors: Object.fromEntries(Object.entries(row.errors).map(([code, total]) => [code, Number(total)])),
   }));
 }
+
+export interface MonthlyCountScope {
+  organizationId: string;
+  /** A key id, or "*" for the organization's quota. */
+  keyId: string;
+  month: string;
+}
+
+/** This month's count and limit of each scope: the organization's quota for "*", else the key's own limit. */
+export async function monthlyCountsWithLimits(
+  sql: Sql,
+  scopes: readonly MonthlyCountScope[],
+): Promise<(MonthlyCountScope & { used: number; limit: number | null })[]> {
+  if (scopes.length === 0) return [];
+  const rows = await sql.query<MonthlyCountScope & { used: string | number; limit: string | number | null }>(
+    `select t.organization_id as "organizationId", t.key_id as "keyId", to_char(t.month, 'YYYY-MM-DD') as month,
+            coalesce(c.characters, 0) as used,
+            case when t.key_id = '*' then o.monthly_character_quota else k.monthly_character_limit end as "limit"
+       from unnest($1::text[], $2::text[], $3::date[]) as t (organization_id, key_id, month)
+       join organizations o on o.id = t.organization_id
+       left join api_keys k on k.id = t.key_id and k.organization_id = t.organization_id
+       left join usage_monthly_characters c
+         on c.organization_id = t.organization_id and c.key_id = t.key_id and c.month = t.month`,
+    [scopes.map((s) => s.organizationId), scopes.map((s) => s.keyId), scopes.map((s) => s.month)],
+  );
+  return rows.map((row) => ({
+    ...row,
+    used: Number(row.used),
+    limit: row.limit === null ? null : Number(row.limit),
+  }));
+}
+
+/** Marks a quota event as announced; false when it already was (by this or another instance). */
+export async function insertQuotaNotice(sql: Sql, scope: MonthlyCountScope, kind: string): Promise<boolean> {
+  const rows = await sql.query(
+    `insert into quota_notices (organization_id, key_id, month, kind) values ($1, $2, $3, $4)
+     on conflict do nothing returning 1`,
+    [scope.organizationId, scope.keyId, scope.month, kind],
+  );
+  return rows.length > 0;
+}

@@ -108,7 +108,7 @@ export async function runEngineBenchmarks(): Promise<void> {
   });
 
   const server = await startServer({
-    config: { ...loadConfig({}), port: 0, host: "127.0.0.1", logLevel: "warn" },
+    config: { ...loadConfig({}), port: 0, host: "127.0.0.1", logLevel: "warn", engineAllowedHosts: "127.0.0.1" },
     sql,
     logger: false,
     bypassKeyAuthForOrganizationId: org.id,

@@ -64,6 +64,9 @@ async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
   };
 }
 
+/** The benchmark's stand-in providers listen on loopback, which engines may not reach by default. */
+const LOCAL_STUBS = { GLOSSA_ENGINE_ALLOWED_HOSTS: "127.0.0.1" };
+
 /** The environment that points a server at a fresh store; `cleanup` removes it. */
 export async function storeEnvironment(
   store: "pglite" | "postgres",
@@ -71,10 +74,13 @@ export async function storeEnvironment(
 ): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   if (store === "pglite") {
     const dir = await mkdtemp(join(tmpdir(), "glossa-bench-"));
-    return { env: { GLOSSA_DATA_DIR: dir }, cleanup: () => rm(dir, { recursive: true, force: true }) };
+    return {
+      env: { GLOSSA_DATA_DIR: dir, ...LOCAL_STUBS },
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
   }
   const database = await scratchDatabase(databaseUrl!);
-  return { env: { DATABASE_URL: database.url }, cleanup: () => database.drop() };
+  return { env: { DATABASE_URL: database.url, ...LOCAL_STUBS }, cleanup: () => database.drop() };
 }
 
 type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup" | "uncounted";

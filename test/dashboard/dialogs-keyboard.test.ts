@@ -72,7 +72,7 @@ describeInBrowser("dashboard: dialogs by keyboard only (issue 14 item 6)", () =>
     await page.keyboard.press("Escape");
     await secretDialog.waitFor({ state: "hidden" });
     await page.locator("tr", { has: page.locator("th", { hasText: "Keyboard key" }) }).waitFor();
-    expect(await focused(page)).toBe("Create personal key");
+    await expect.poll(() => focused(page)).toBe("Create personal key");
   });
 
   it("Escape closes a dialog without submitting, and a confirmation starts on Cancel", async () => {

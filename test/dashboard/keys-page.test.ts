@@ -159,7 +159,8 @@ describeInBrowser("dashboard: API keys page", () => {
     }
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Create personal key");
+    // The dialog primitive hands the focus back after the dialog has left the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Create personal key");
 
     // Tabs follow the WAI-ARIA pattern: arrow keys move between Personal and Service.
     await page.getByRole("tab", { name: "Personal" }).focus();
@@ -167,7 +168,7 @@ describeInBrowser("dashboard: API keys page", () => {
     await expect
       .poll(async () => page.getByRole("tab", { name: "Service" }).getAttribute("aria-selected"))
       .toBe("true");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Service");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Service");
     await page.getByRole("tabpanel").waitFor();
     await page.keyboard.press("ArrowLeft");
     await expect

@@ -3,25 +3,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
 import { seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
-import { describeInBrowser, expectAccessible, launchBrowser, openPage, screenshot, signIn } from "./support/browser.js";
-
-/** What has the keyboard focus: its accessible label, or its text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element) return "";
-    const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
-    return (labelled ?? element.getAttribute("aria-label") ?? element.textContent ?? "").trim();
-  });
-
-/** Presses Tab until the focus is on `name` (at most 60 times), as a keyboard user would. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let presses = 0; presses < 60; presses += 1) {
-    if ((await focused(page)) === name) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached "${name}"`);
-}
+import {
+  describeInBrowser,
+  expectAccessible,
+  focused,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  tabTo,
+} from "./support/browser.js";
 
 describeInBrowser("dashboard: dialogs by keyboard only (issue 14 item 6)", () => {
   let server: TestServer;

@@ -5,23 +5,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
-import { describeInBrowser, expectAccessible, launchBrowser, openPage, screenshot, signIn } from "./support/browser.js";
-
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element) return "";
-    const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
-    return (labelled ?? element.getAttribute("aria-label") ?? element.textContent ?? "").trim();
-  });
-
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let presses = 0; presses < 80; presses += 1) {
-    if ((await focused(page)) === name) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached "${name}"`);
-}
+import {
+  describeInBrowser,
+  expectAccessible,
+  focused,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  tabTo,
+} from "./support/browser.js";
 
 describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary part)", () => {
   let server: TestServer;
@@ -47,7 +40,7 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
 
   it("creates an engine with a glossary by keyboard alone; errors are in words next to the field", async () => {
     await page.getByRole("heading", { name: "Engines" }).first().waitFor();
-    await tabTo(page, "Create engine");
+    await tabTo(page, "Create engine", 80);
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Create an engine" });
     await dialog.waitFor();
@@ -58,9 +51,9 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
     await page.keyboard.type("apertium");
     // Apertium's example configuration starts the glossary with one term.
     expect(await dialog.getByLabel("Term 1", { exact: true }).inputValue()).toBe("Glossa");
-    await tabTo(page, "Add term");
+    await tabTo(page, "Add term", 80);
     await page.keyboard.press("Enter");
-    await tabTo(page, "Term 2");
+    await tabTo(page, "Term 2", 80);
     await page.keyboard.press("Enter");
     expect(await dialog.getByText("Type the term.").isVisible()).toBe(true);
     expect(await dialog.getByRole("alert").textContent()).toContain("glossary is not complete");

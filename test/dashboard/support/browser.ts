@@ -149,3 +149,22 @@ export async function elementsWiderThanViewport(page: Page): Promise<string[]> {
     return [`document is ${width}px wide`, ...culprits];
   });
 }
+
+/** What has the keyboard focus: its accessible label, or its text. */
+export function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return "";
+    const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+    return (labelled ?? element.getAttribute("aria-label") ?? element.textContent ?? "").trim();
+  });
+}
+
+/** Presses Tab until the focus is on `name` (at most `maxPresses` times), as a keyboard user would. */
+export async function tabTo(page: Page, name: string, maxPresses = 60): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    if ((await focused(page)) === name) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}

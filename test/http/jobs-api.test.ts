@@ -101,6 +101,35 @@ describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
     expect(unknown.body.code).toBe("engine_not_found");
   });
 
+  it("takes the key checks and limits of every key route: no key → 401 before the body, RateLimit headers, 429", async () => {
+    const noKey = await fetch(`${server.url}/jobs/localize`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{ not json",
+    });
+    expect(noKey.status).toBe(401);
+    const limited = await createKey(seed.admin, seed.orgId, {
+      name: "jobs rate",
+      rateLimit: { requests: 2, windowSeconds: 3600 },
+    });
+    const submit = () =>
+      fetch(`${server.url}/jobs/localize`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": limited.secret },
+        body: JSON.stringify(body()),
+      });
+    const first = await submit();
+    expect(first.status).toBe(202);
+    expect(first.headers.get("ratelimit-policy")).toBe('"key";q=2;w=3600');
+    const job = (await first.json()) as { id: string };
+    const read = await fetch(`${server.url}/jobs/${job.id}`, { headers: { "x-api-key": limited.secret } });
+    expect(read.status).toBe(200);
+    const refused = await submit();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { code: string }).code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("cancels a running job: it stops, and finished locales keep their results", async () => {
     const targetLocales = ["de", "fr", "ja", "it", "es", "nl"];
     const job = await submitJob(anon, key, body({ engineId: slowEngineId, targetLocales }));

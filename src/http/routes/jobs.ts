@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { JobLocalizeBody, JobParams, JobRecord } from "../../contract/jobs.js";
 import { problemResponses } from "../../contract/problem.js";
-import { authenticateKey } from "../../services/key-auth.js";
 import { cancelJobForKey, readJob } from "../../services/jobs/read-job.js";
 import { normalizeJobInput, submitJob } from "../../services/jobs/submit-job.js";
-import { keyAuthDeps, type AppDeps } from "../deps.js";
-import { apiKeyFromHeaders } from "../key-header.js";
+import type { AppDeps } from "../deps.js";
+import { startKeyCall } from "../key-call.js";
+import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
-/** Durable multi-locale jobs of SPEC §10, authenticated by API key like `/process/localize`. */
+/**
+ * Durable multi-locale jobs of SPEC §10, authenticated by API key like `/process/localize`: the
+ * same check before the body, the same key check, rate limit and usage count (startKeyCall).
+ */
 export const jobRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const authDeps = keyAuthDeps(deps);
+    registerKeyPrecheck(app, deps);
     const route = { tags: ["jobs"], security: [{ apiKey: [] }] };
 
     app.post(
@@ -27,12 +30,7 @@ export const jobRoutes =
       },
       async (request, reply) => {
         const pending = normalizeJobInput(request.body);
-        const principal = await authenticateKey(
-          authDeps,
-          apiKeyFromHeaders(request.headers),
-          request.ip,
-          pending.engineId,
-        );
+        const principal = await startKeyCall(deps, request, reply, pending.engineId);
         const job = await submitJob(deps.sql, principal, pending);
         deps.jobs.wake();
         return reply.code(202).header("location", `/jobs/${job.id}`).send(job);
@@ -49,7 +47,8 @@ export const jobRoutes =
           response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
         },
       },
-      async (request) => readJob(authDeps, apiKeyFromHeaders(request.headers), request.ip, request.params.jobId),
+      async (request, reply) =>
+        readJob(deps.sql, request.params.jobId, (engineId) => startKeyCall(deps, request, reply, engineId)),
     );
 
     app.delete(
@@ -62,7 +61,7 @@ export const jobRoutes =
           response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
         },
       },
-      async (request) =>
-        cancelJobForKey(authDeps, apiKeyFromHeaders(request.headers), request.ip, request.params.jobId),
+      async (request, reply) =>
+        cancelJobForKey(deps.sql, request.params.jobId, (engineId) => startKeyCall(deps, request, reply, engineId)),
     );
   };

@@ -24,7 +24,7 @@ export const KeyRecord = Type.Object(
     createdAt: Timestamp,
     createdBy: Type.String(),
     lastUsedAt: Nullable(Timestamp),
-    expiresAt: Nullable(Timestamp, { description: "when the key stops working; null: never (SPEC §8)" }),
+    expiresAt: Nullable(Timestamp, { description: "when the key stops working; null: never" }),
     rolledFrom: Nullable(Type.String(), { description: "the key this one replaced in a roll" }),
     rolledTo: Nullable(Type.String(), { description: "the key that replaced this one in a roll" }),
     rateLimit: Nullable(RateLimit, {

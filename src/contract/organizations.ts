@@ -13,7 +13,7 @@ export const Organization = Type.Object(
     rbacOn: Type.Boolean({ description: "RBAC is in force: the Enterprise plan with the RBAC entitlement" }),
     defaultEngineId: Nullable(Type.String()),
     maxKeyLifetimeDays: Nullable(Type.Integer(), {
-      description: "the longest a new key may live, in days; null: no cap (SPEC §8)",
+      description: "the longest a new key may live, in days; null: no cap",
     }),
     createdAt: Timestamp,
     defaultKeyRateLimit: Nullable(RateLimit, {

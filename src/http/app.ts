@@ -44,7 +44,7 @@ const OPENAPI_TAGS = [
   { name: "localization", description: "The localization API, authenticated by API key." },
   {
     name: "jobs",
-    description: "Durable multi-locale jobs (SPEC §10), authenticated by API key; results are kept 7 days.",
+    description: "Durable multi-locale jobs, authenticated by API key; results are kept 7 days.",
   },
   {
     name: "lingo.dev compatibility",

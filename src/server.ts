@@ -8,6 +8,9 @@ import { createMailer } from "./services/mailer.js";
 import { BufferedFailureLimiter } from "./security/buffered-failure-limiter.js";
 import { SignInThrottle } from "./security/sign-in-throttle.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
+import { CacheCoherence } from "./services/cache/cache-coherence.js";
+import { KeyContextCache } from "./services/cache/key-context-cache.js";
+import { TranslationMemoryCache } from "./services/cache/translation-memory-cache.js";
 import { JobWorker } from "./services/jobs/job-worker.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
 import { KeyCallMeter } from "./services/limits/key-call.js";
@@ -25,6 +28,12 @@ import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
 import { systemClock, type Clock } from "./services/clock.js";
+
+/** Key lookups kept in memory per instance (a few KiB each). */
+const KEY_CACHE_ENTRIES = 10_000;
+
+/** Remembered translations kept in memory per instance. */
+const MEMORY_CACHE_LIMITS = { maxEntries: 50_000, maxCharacters: 8_000_000 };
 
 /** How often failed-key counts held in memory are written to the shared count. */
 const KEY_FAILURE_FLUSH_MS = 1_000;
@@ -70,9 +79,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
   );
+  const coherence = new CacheCoherence(sql, (error, message) => app.log.warn({ err: error }, message));
+  const keyContexts = config.keyCache
+    ? new KeyContextCache(coherence, { ttlMs: config.usageFlushMs, maxEntries: KEY_CACHE_ENTRIES })
+    : undefined;
+  const memoryCache = config.keyCache ? new TranslationMemoryCache(coherence, MEMORY_CACHE_LIMITS) : undefined;
   const usage = new UsageRecorder(sql, {
     analytics: config.usageAnalytics,
     onError: (error) => app.log.warn({ err: error }, "could not record usage"),
+    onFlushed: () => keyContexts?.refreshCounts(),
   });
   const rateLimiter = new RateLimiter(sql);
   const deps: AppDeps = {
@@ -84,6 +99,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     jobs,
     clock,
     meter: new KeyCallMeter(rateLimiter, usage),
+    keyContexts,
+    memoryCache,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
@@ -93,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   setProviderDetailSink((entry) => app.log.warn(entry, "an engine's provider refused a request"));
   await ensureFirstAdmin(sql, config, app.log);
+  if (keyContexts) await coherence.start();
   lastUsed.start(config.lastUsedFlushMs);
   usage.start(config.usageFlushMs);
   limiter.start(KEY_FAILURE_FLUSH_MS, (error) => app.log.warn({ err: error }, "could not write key failure counts"));
@@ -136,6 +154,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearTimeout(force);
       }
       await webhooks.stop();
+      if (keyContexts) await coherence.stop();
       await lastUsed.stop();
       await usage.stop();
       await limiter

@@ -27,6 +27,11 @@ export interface Config {
   usageFlushMs: number;
   /** `GLOSSA_USAGE_ANALYTICS=off` stops the daily usage rows (monthly character counts for quotas go on). */
   usageAnalytics: boolean;
+  /**
+   * GLOSSA_KEY_CACHE=off: every key call reads its key from the database instead of from a cache
+   * kept coherent across instances (docs/performance.md).
+   */
+  keyCache: boolean;
   sessionTtlHours: number;
   /** A session unused for this long ends (GLOSSA_SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lastUsedFlushMs: integer(env, "GLOSSA_LAST_USED_FLUSH_MS", 10_000),
     usageFlushMs: integer(env, "GLOSSA_USAGE_FLUSH_MS", 2_000),
     usageAnalytics: env.GLOSSA_USAGE_ANALYTICS !== "off",
+    keyCache: env.GLOSSA_KEY_CACHE !== "off",
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),

@@ -8,6 +8,7 @@ import { AppError } from "../core/errors/app-error.js";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerUsageHooks } from "./key-call.js";
+import { registerCoherentChanges } from "./plugins/coherent-changes.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { runForClient } from "../services/request-context.js";
 import { registerDashboard } from "./plugins/dashboard.js";
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUsageHooks(app);
   registerJsonBody(app);
   registerCsrfGuard(app, deps.config.publicUrl);
+  registerCoherentChanges(app, deps.sql);
   // After body parsing, so that the handler and its promises run inside the client's context.
   app.addHook("preHandler", (request, _reply, done) => runForClient(request.ip, done));
   await app.register(cookie);

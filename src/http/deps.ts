@@ -5,6 +5,8 @@ import type { SignInLimits } from "../services/management/session.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
+import type { KeyContextCache } from "../services/cache/key-context-cache.js";
+import type { TranslationMemoryCache } from "../services/cache/translation-memory-cache.js";
 import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { Mailer } from "../services/mailer.js";
 import { PUBLIC_ONLY } from "../core/net/address-policy.js";
@@ -27,6 +29,10 @@ export interface AppDeps {
   clock: Clock;
   /** Rate limits, character quotas and usage counts of key-authenticated calls (SPEC §8). */
   meter: KeyCallMeter;
+  /** Key lookups kept in memory (absent with GLOSSA_KEY_CACHE=off); see CacheCoherence. */
+  keyContexts?: KeyContextCache | undefined;
+  /** Remembered translations kept in memory (absent with GLOSSA_KEY_CACHE=off). */
+  memoryCache?: TranslationMemoryCache | undefined;
   /** Sends invitation emails; null without GLOSSA_SMTP_URL. */
   mailer?: Mailer | null;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
@@ -40,13 +46,14 @@ export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
     limiter: deps.limiter,
     lastUsed: deps.lastUsed,
     clock: deps.clock,
+    keyContexts: deps.keyContexts,
     bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId,
   };
 }
 
 /** What `localize` needs: the translation memory's database and the key that opens provider credentials. */
 export function localizeDeps(deps: AppDeps): LocalizeDeps {
-  return { sql: deps.sql, secretKey: deps.config.secretKey };
+  return { sql: deps.sql, secretKey: deps.config.secretKey, memoryCache: deps.memoryCache };
 }
 
 /** Where webhooks may be sent and the key that seals their secrets (GLOSSA_WEBHOOK_ALLOW_PRIVATE, GLOSSA_SECRET_KEY). */

@@ -8,6 +8,7 @@ import type { FailureLimiter } from "../security/auth-failure-limiter.js";
 import { findKeySecretHash, loadKeyCallContext, type KeyCallContext } from "../storage/repositories/api-keys.js";
 import { findEngineOrDefault, type EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
+import type { KeyContextCache } from "./cache/key-context-cache.js";
 import type { Clock } from "./clock.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
 import type { KeyLimits } from "./limits/key-call.js";
@@ -31,6 +32,8 @@ export interface KeyAuthDeps {
   limiter: FailureLimiter;
   lastUsed: LastUsedTracker;
   clock: Clock;
+  /** Keeps key lookups in memory, coherent across instances; absent with GLOSSA_KEY_CACHE=off. */
+  keyContexts?: KeyContextCache | undefined;
   /** Bench-only: skip the key check and act for this organization. Never set from the environment. */
   bypassForOrganizationId?: OrganizationId | undefined;
 }
@@ -62,7 +65,9 @@ export async function authenticateKey(
   // Error objects capture a stack: build one only on the failure path.
   if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
 
-  const context = await loadKeyCallContext(deps.sql, hashApiKeySecret(secret), engineId);
+  const secretHash = hashApiKeySecret(secret);
+  const load = () => loadKeyCallContext(deps.sql, secretHash, engineId);
+  const context = await (deps.keyContexts ? deps.keyContexts.lookup(secretHash, engineId, load) : load());
   if (!context) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
 
   const decision = authorizeKey(context.facts, deps.clock());

@@ -20,6 +20,7 @@ import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js"
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
+import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { keyCallOf } from "./limits/key-call.js";
 import { countCharacters } from "../core/limits/count-characters.js";
@@ -43,6 +44,8 @@ export interface LocalizeDeps {
    * for only when a provider call may be cancelled.
    */
   clientGone?: (() => AbortSignal) | undefined;
+  /** Remembered translations kept in memory (absent with GLOSSA_KEY_CACHE=off). */
+  memoryCache?: TranslationMemoryCache | undefined;
 }
 
 /**
@@ -88,17 +91,23 @@ function openCredentials(engine: EngineRow, secretKey: string | undefined): Cred
   }
 }
 
-function memoryFor(sql: Sql, engine: EngineRow, sourceLocale: string, targetLocale: string): TranslationMemory {
+function memoryFor(
+  deps: LocalizeDeps,
+  engine: EngineRow,
+  sourceLocale: string,
+  targetLocale: string,
+): TranslationMemory {
   const scope = {
     engineId: engine.id,
     fingerprint: configFingerprint(engine.provider, engine.config),
     sourceLocale,
     targetLocale,
   };
-  return {
-    lookup: (hashes) => lookupTranslations(sql, scope, hashes),
-    store: (entries) => storeTranslations(sql, scope, entries),
+  const stored: TranslationMemory = {
+    lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
+    store: (entries) => storeTranslations(deps.sql, scope, entries),
   };
+  return deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
 }
 
 export async function localize(
@@ -133,7 +142,7 @@ export async function localize(
   });
   const memory =
     settings.translationMemory && provider.memoizable !== false
-      ? memoryFor(deps.sql, engine, request.sourceLocale, request.targetLocale)
+      ? memoryFor(deps, engine, request.sourceLocale, request.targetLocale)
       : null;
 
   // Plural/select branches are translated one by one and put back into the source's skeleton.

@@ -90,6 +90,12 @@ export async function createPgliteSql(dataDir: string, options: PgliteOptions = 
     exec: async (script) => {
       await db.exec(script);
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.listen(channel, onNotify);
+      return async () => {
+        if (!db.closed) await unlisten();
+      };
+    },
     close: async () => {
       try {
         await db.close();

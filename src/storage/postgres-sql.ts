@@ -68,6 +68,78 @@ export function createPostgresSql(options: PostgresOptions): Sql {
     exec: async (script) => {
       await run(pool, script);
     },
+    listen: (channel, onNotify, onConnection) => listenOn(options, channel, onNotify, onConnection),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool; a dropped connection is opened again
+ * after a second. Notifications sent while it was away are lost: listeners must not depend on them.
+ */
+async function listenOn(
+  options: PostgresOptions,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onConnection: (up: boolean) => void = () => {},
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let started = false;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: 3000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    // Until the LISTEN is in place, a failure is the caller's to handle.
+    next.on("error", () => {});
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    const reconnected = client === null && started;
+    client = next;
+    if (reconnected) onConnection(true);
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      onConnection(false);
+      if (error) options.onIdleError?.(error);
+      void next.end().catch(() => {});
+      schedule();
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
+  };
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        options.onIdleError?.(error as Error);
+        schedule();
+      });
+    }, 1000);
+    retry.unref();
+  };
+  try {
+    await connect();
+    started = true;
+  } catch (error) {
+    throw classifyStorageError(error);
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }

@@ -6,6 +6,17 @@ export interface Sql {
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (on its own connection for
+   * PostgreSQL, reconnecting when it drops, with `onConnection(false)` / `(true)` around the gap:
+   * notifications sent meanwhile are lost); resolves to the function that stops listening.
+   * Absent inside a transaction.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onConnection?: (up: boolean) => void,
+  ): Promise<() => Promise<void>>;
   readonly dialect: "pglite" | "postgres";
 }
 

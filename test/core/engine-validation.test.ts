@@ -172,6 +172,16 @@ describe("placeholder markers (Apertium, DeepL)", () => {
       ),
     ).toBe("Hola {name}, abre el panel de Glossa <b>ya</b> & más");
   });
+
+  it("restores the markers Apertium 3.8's HTML mode gives back as open and close tags", () => {
+    const masked = mask("Hi {name}, <b>open</b> the Glossa dashboard & more", glossary);
+    expect(
+      unmask(
+        'Hola <g-p i="0"></g-p>, abre el <g-p i="4"></g-p> de <g-p i="3"/> <g-p i="1"></g-p>ya<g-p i="2"></g-p> &amp; más',
+        masked.restore,
+      ),
+    ).toBe("Hola {name}, abre el panel de Glossa <b>ya</b> & más");
+  });
 });
 
 describe("glossary terms are found in one pass (security issue 2)", () => {

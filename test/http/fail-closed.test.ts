@@ -39,6 +39,10 @@ describe("fail closed when PostgreSQL is unreachable", () => {
     expect((await localize()).status).toBe(200);
 
     await proxy.stop();
+    // Once the server has seen its connections drop (here: /readyz failing), no key call is
+    // answered, not even from the key cache: every one is 503, never a 200.
+    for (let attempt = 0; attempt < 50 && (await api.get("/readyz")).status !== 503; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const during = await Promise.all([
       localize(),
       api.localize("gls_" + "0".repeat(38), { sourceLocale: "en", targetLocale: "fr", data: {} }),

@@ -30,7 +30,8 @@ function unescapeXmlText(text: string): string {
 }
 
 export const marker = (index: number) => `<g-p i="${index}"/>`;
-const MARKER = /<g-p\s+i="(\d+)"\s*\/>/g;
+/** Apertium's HTML mode (3.8) gives an empty element back as `<g-p i="N"></g-p>`: both forms count. */
+const MARKER = /<g-p\s+i="(\d+)"\s*(?:\/>|><\/g-p>)/g;
 
 /** `xml: false` leaves the text unescaped, for engines that do not read XML (pseudo). */
 export function mask(

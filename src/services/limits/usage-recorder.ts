@@ -39,6 +39,8 @@ export const ORGANIZATION_ROW = "*";
 export class UsageRecorder {
   private daily = new Map<string, UsageDelta>();
   private monthly = new Map<string, MonthlyCharactersDelta>();
+  /** The counts being written now: still this instance's own until the write committed. */
+  private writing = new Map<string, MonthlyCharactersDelta>();
   /** Scopes ("org\nkey\nmonth") a call was refused for since the last flush. */
   private refused = new Set<string>();
   /** Quota events this instance knows were announced ("org\nkey\nmonth\nkind"): not tried again. */
@@ -48,7 +50,13 @@ export class UsageRecorder {
 
   constructor(
     private readonly sql: Sql,
-    private readonly options: { analytics: boolean; onError: (error: unknown) => void; now?: () => number },
+    private readonly options: {
+      analytics: boolean;
+      onError: (error: unknown) => void;
+      /** After every write attempt: counts read from the database before it are stale now. */
+      onFlushed?: () => void;
+      now?: () => number;
+    },
   ) {}
 
   private now(): number {
@@ -115,9 +123,10 @@ export class UsageRecorder {
   /** Characters counted here and not yet flushed, for the key and for its organization. */
   pendingCharacters(organizationId: string, keyId: string): { organization: number; key: number } {
     const { month } = this.calendar();
+    const count = (id: string) => (this.monthly.get(id)?.characters ?? 0) + (this.writing.get(id)?.characters ?? 0);
     return {
-      organization: this.monthly.get(`${organizationId}\n${ORGANIZATION_ROW}\n${month}`)?.characters ?? 0,
-      key: this.monthly.get(`${organizationId}\n${keyId}\n${month}`)?.characters ?? 0,
+      organization: count(`${organizationId}\n${ORGANIZATION_ROW}\n${month}`),
+      key: count(`${organizationId}\n${keyId}\n${month}`),
     };
   }
 
@@ -136,8 +145,11 @@ export class UsageRecorder {
     this.daily = new Map();
     this.monthly = new Map();
     this.refused = new Set();
+    this.writing = monthly;
     this.flushing = this.write(daily, monthly, refused).finally(() => {
+      this.writing = new Map();
       this.flushing = null;
+      this.options.onFlushed?.();
     });
     await this.flushing;
   }

@@ -1,11 +1,21 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
-/** A search box that reports its text a moment after typing stops. */
+/**
+ * A search box that reports its text a moment after typing stops, and only when it changed:
+ * reporting the empty text it starts with would send the list back to its first page after
+ * someone paged on.
+ */
 export function KeySearch({ onSearch }: { onSearch: (text: string) => void }) {
   const id = useId();
   const [text, setText] = useState("");
+  const reported = useRef("");
   useEffect(() => {
-    const timer = setTimeout(() => onSearch(text.trim()), 250);
+    const wanted = text.trim();
+    if (wanted === reported.current) return;
+    const timer = setTimeout(() => {
+      reported.current = wanted;
+      onSearch(wanted);
+    }, 250);
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   return (

@@ -1,0 +1,71 @@
+import { cacheEntryFresh } from "../../core/keys/cache-lease.js";
+import type { KeyCallContext } from "../../storage/repositories/api-keys.js";
+import type { CacheCoherence } from "./cache-coherence.js";
+
+interface Entry {
+  context: KeyCallContext;
+  loadedAt: number;
+}
+
+/**
+ * The per-call key lookup (key, owner, role, grants, engine, limits) kept in memory by secret
+ * hash and engine, so a call needs no database round trip. Only keys that exist are kept (an
+ * unknown key always reaches the database). Coherence: see `CacheCoherence`; the monthly
+ * character counts in an entry are refreshed by its short lifetime and by every usage flush.
+ */
+export class KeyContextCache {
+  private readonly entries = new Map<string, Entry>();
+  private countRefreshes = 0;
+
+  constructor(
+    private readonly coherence: CacheCoherence,
+    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
+  ) {
+    coherence.onClear(() => this.entries.clear());
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? performance.now();
+  }
+
+  async lookup(
+    secretHash: string,
+    engineId: string | null,
+    load: () => Promise<KeyCallContext | null>,
+  ): Promise<KeyCallContext | null> {
+    const id = `${secretHash}\n${engineId ?? ""}`;
+    if (this.coherence.usable()) {
+      const entry = this.entries.get(id);
+      if (entry && cacheEntryFresh(entry.loadedAt, this.now(), this.options.ttlMs)) return entry.context;
+    }
+    const generation = this.coherence.generation;
+    const refreshes = this.countRefreshes;
+    const loadedAt = this.now();
+    const context = await load();
+    // A change announced while this was loading may not be in what it read: keep nothing then.
+    if (
+      context &&
+      generation === this.coherence.generation &&
+      refreshes === this.countRefreshes &&
+      this.coherence.usable()
+    ) {
+      this.entries.delete(id);
+      if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(id, { context, loadedAt });
+    }
+    return context;
+  }
+
+  /**
+   * The usage recorder wrote this instance's character counts: entries read before hold older
+   * counts, which this instance no longer adds its own to.
+   */
+  refreshCounts(): void {
+    this.countRefreshes++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

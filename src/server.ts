@@ -60,21 +60,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
   const clock = options.clock ?? systemClock;
+  const usage = new UsageRecorder(sql, {
+    analytics: config.usageAnalytics,
+    onError: (error) => app.log.warn({ err: error }, "could not record usage"),
+  });
+  const rateLimiter = new RateLimiter(sql);
+  // One meter for HTTP, MCP and the job worker: they count against the same limits on this instance.
+  const meter = new KeyCallMeter(rateLimiter, usage);
   const jobs = new JobWorker(
     {
       sql,
       lastUsed,
       clock,
       secretKey: config.secretKey,
+      meter,
       warn: (error, message) => app.log.warn({ err: error }, message),
     },
     { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
   );
-  const usage = new UsageRecorder(sql, {
-    analytics: config.usageAnalytics,
-    onError: (error) => app.log.warn({ err: error }, "could not record usage"),
-  });
-  const rateLimiter = new RateLimiter(sql);
   const deps: AppDeps = {
     config,
     sql,
@@ -83,7 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lastUsed,
     jobs,
     clock,
-    meter: new KeyCallMeter(rateLimiter, usage),
+    meter,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }

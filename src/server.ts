@@ -69,16 +69,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The trackers report errors only from their timers, which start after `app` exists.
   const lastUsed = new LastUsedTracker(sql, (error) => app.log.warn({ err: error }, "could not record lastUsedAt"));
   const clock = options.clock ?? systemClock;
-  const jobs = new JobWorker(
-    {
-      sql,
-      lastUsed,
-      clock,
-      secretKey: config.secretKey,
-      warn: (error, message) => app.log.warn({ err: error }, message),
-    },
-    { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
-  );
   const coherence = new CacheCoherence(sql, (error, message) => app.log.warn({ err: error }, message));
   const keyContexts = config.keyCache
     ? new KeyContextCache(coherence, { ttlMs: config.usageFlushMs, maxEntries: KEY_CACHE_ENTRIES })
@@ -90,6 +80,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     onFlushed: () => keyContexts?.refreshCounts(),
   });
   const rateLimiter = new RateLimiter(sql);
+  // One meter for HTTP, MCP and the job worker: they count against the same limits on this instance.
+  const meter = new KeyCallMeter(rateLimiter, usage);
+  const jobs = new JobWorker(
+    {
+      sql,
+      lastUsed,
+      clock,
+      secretKey: config.secretKey,
+      meter,
+      warn: (error, message) => app.log.warn({ err: error }, message),
+    },
+    { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
+  );
   const deps: AppDeps = {
     config,
     sql,
@@ -98,7 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lastUsed,
     jobs,
     clock,
-    meter: new KeyCallMeter(rateLimiter, usage),
+    meter,
     keyContexts,
     memoryCache,
     mailer: createMailer(config.smtpUrl, config.mailFrom),

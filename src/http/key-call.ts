@@ -3,9 +3,8 @@ import { AppError } from "../core/errors/app-error.js";
 import { errorMessage } from "../core/errors/messages.js";
 import { policyHeader, stateHeader } from "../core/limits/rate-window.js";
 import { authenticateKey, type KeyPrincipal } from "../services/key-auth.js";
-import type { KeyCall } from "../services/limits/key-call.js";
+import { usageErrorCode, type KeyCall } from "../services/limits/key-call.js";
 import type { RateAdmission } from "../services/limits/rate-limiter.js";
-import { StorageUnavailableError } from "../storage/sql.js";
 import { keyAuthDeps, type AppDeps } from "./deps.js";
 import { apiKeyFromHeaders } from "./key-header.js";
 
@@ -51,13 +50,6 @@ export async function startKeyCall(
   const refusal = applyRateAdmission(admission, (name, value) => reply.header(name, value));
   if (refusal) throw refusal;
   return principal;
-}
-
-/** The code an error leaves with (as the problem handler maps it), for the usage counts. */
-export function usageErrorCode(error: unknown): string {
-  if (error instanceof AppError) return error.code;
-  if (error instanceof StorageUnavailableError) return "unavailable";
-  return "internal_error";
 }
 
 /** Records the usage of every metered call once its response is sent. */

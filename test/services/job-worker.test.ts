@@ -4,7 +4,7 @@ import { ApiClient } from "../support/api-client.js";
 import { isFinished, pollJob, submitJob } from "../support/jobs.js";
 import { createKey, expectStatus, seedOrganization } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES, openTestDatabase, STORES } from "../support/stores.js";
-import { startTestServerOn, testConfig } from "../support/test-server.js";
+import { ADMIN, startTestServerOn, testConfig } from "../support/test-server.js";
 
 const FAST_JOBS = { jobPollMs: 100, jobLeaseMs: 1500 };
 
@@ -42,6 +42,12 @@ describe.each(STORES)("job worker on %s", (store) => {
       const last = (await pollJob(new ApiClient(server.url), key, job.id, isFinished)).at(-1);
       expect(last.status).toBe("succeeded");
       expect(last.progress).toEqual({ done: 6, total: 6 });
+      // Each locale counted once: the one interrupted by the shutdown gave its characters back.
+      await server.deps.meter.usage.flush();
+      const admin = await new ApiClient(server.url).login(ADMIN.email, ADMIN.password);
+      const usage = await admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=engine`);
+      const slowRow = usage.body.rows.find((row: { engineId: string | null }) => row.engineId === slow.body.id);
+      expect(slowRow).toMatchObject({ requests: 6, characters: 6 * 5, errors: {} });
     } finally {
       await server?.close();
       await database.drop();

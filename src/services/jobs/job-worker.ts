@@ -5,6 +5,7 @@ import { randomBase62 } from "../../core/keys/random.js";
 import { claimNextJob } from "../../storage/repositories/jobs.js";
 import type { Sql } from "../../storage/sql.js";
 import type { LastUsedTracker } from "../last-used-tracker.js";
+import type { KeyCallMeter } from "../limits/key-call.js";
 import { runJob, SHUTDOWN } from "./run-job.js";
 
 export interface JobWorkerOptions {
@@ -21,6 +22,7 @@ export interface JobWorkerDeps {
   lastUsed: LastUsedTracker;
   clock: Clock;
   secretKey: string | undefined;
+  meter: KeyCallMeter;
   warn(error: unknown, message: string): void;
 }
 

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { JobError } from "../../contract/jobs.js";
+import type { LocalizeResponse } from "../../contract/process.js";
 import type { OrganizationId } from "../../contract/ids.js";
 import { emitEvent } from "../events/emit-event.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
@@ -18,6 +19,7 @@ import {
 import { StorageUnavailableError, type Sql } from "../../storage/sql.js";
 import { authorizeStoredKey } from "../key-auth.js";
 import type { LastUsedTracker } from "../last-used-tracker.js";
+import { usageErrorCode, type KeyCallMeter } from "../limits/key-call.js";
 import { localize } from "../localize.js";
 
 export interface RunJobContext {
@@ -25,6 +27,8 @@ export interface RunJobContext {
   lastUsed: LastUsedTracker;
   clock: Clock;
   secretKey: string | undefined;
+  /** Meters each locale as a call of the job's key: monthly characters and usage (not the rate limit). */
+  meter: KeyCallMeter;
   /** This worker's lease name. */
   owner: string;
   leaseMs: number;
@@ -45,9 +49,9 @@ const INTERRUPTED: JobError = {
 
 /**
  * Runs a claimed job to its end, one locale at a time, skipping locales a previous run finished.
- * Before each locale the key is authorized again exactly as a call would be (SPEC §10), so a key
- * deleted or refused mid-job fails the job with that refusal. The lease is renewed while it runs;
- * losing it (the job was canceled) stops the work at once.
+ * Each locale is a call of the job's key (translateLocale), so a key deleted or refused mid-job, or
+ * a locale that would pass a monthly character limit, fails the job with that refusal. The lease
+ * is renewed while it runs; losing it (the job was canceled) stops the work at once.
  */
 export async function runJob(job: JobRow, context: RunJobContext): Promise<void> {
   const { sql, owner } = context;
@@ -81,12 +85,7 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
     while (locale !== null && !signal.aborted) {
       let translated;
       try {
-        const principal = await authorizeStoredKey(context, job.keyId, job.engineId);
-        translated = await localize(
-          principal,
-          { engineId: job.engineId, sourceLocale: job.sourceLocale, targetLocale: locale, data, hints },
-          { sql, secretKey: context.secretKey, clientGone: () => signal },
-        );
+        translated = await translateLocale(context, job, { locale, data, hints }, signal);
       } catch (error) {
         if (signal.aborted) break;
         if (error instanceof AppError) {
@@ -115,6 +114,41 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
   } finally {
     clearInterval(heartbeat);
     context.signal.removeEventListener("abort", stop);
+  }
+}
+
+/**
+ * One locale, as a `/process/localize` call of the job's key would run now: the key authorized
+ * again (SPEC §10), then metered (SPEC §8): its characters are reserved against the monthly limits
+ * (429 `quota_exceeded` if they do not fit) and counted in usage with the job's engine. The
+ * submission was the rate-limited request; a locale does not spend the rate limit.
+ */
+async function translateLocale(
+  context: RunJobContext,
+  job: JobRow,
+  input: { locale: string; data: Record<string, JsonValue>; hints: Record<string, string[]> | undefined },
+  signal: AbortSignal,
+): Promise<LocalizeResponse> {
+  const principal = await authorizeStoredKey(context, job.keyId, job.engineId);
+  const call = context.meter.begin(principal);
+  try {
+    const translated = await localize(
+      principal,
+      {
+        engineId: job.engineId,
+        sourceLocale: job.sourceLocale,
+        targetLocale: input.locale,
+        data: input.data,
+        hints: input.hints,
+      },
+      { sql: context.sql, secretKey: context.secretKey, clientGone: () => signal },
+    );
+    call.finish(null);
+    return translated;
+  } catch (error) {
+    if (signal.aborted) call.abandon();
+    else call.finish(usageErrorCode(error));
+    throw error;
   }
 }
 

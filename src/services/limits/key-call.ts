@@ -10,6 +10,7 @@ import {
 } from "../../core/limits/monthly-characters.js";
 import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
+import { StorageUnavailableError } from "../../storage/sql.js";
 import { ORGANIZATION_ROW, type UsageRecorder } from "./usage-recorder.js";
 
 /** A key's limits as the key lookup read them (SPEC §8). */
@@ -128,9 +129,7 @@ export class KeyCall {
   /** Records the call once; a failed call gives its reserved characters back. */
   finish(errorCode: string | null): void {
     if (this.finished) return;
-    this.finished = true;
-    if (this.reserved > 0 && this.characters === 0)
-      this.meter.usage.addCharacters(this.principal.organizationId, this.principal.keyId, -this.reserved);
+    this.settle();
     this.meter.usage.record({
       organizationId: this.principal.organizationId,
       keyId: this.principal.keyId,
@@ -142,6 +141,29 @@ export class KeyCall {
       errorCode,
     });
   }
+
+  /**
+   * The work was interrupted, not failed (a job canceled, or handed back at shutdown to run again
+   * elsewhere): its reserved characters are given back and it is not counted.
+   */
+  abandon(): void {
+    if (this.finished) return;
+    this.settle();
+  }
+
+  /** Marks the call finished, giving back characters reserved for a translation that did not happen. */
+  private settle(): void {
+    this.finished = true;
+    if (this.reserved > 0 && this.characters === 0)
+      this.meter.usage.addCharacters(this.principal.organizationId, this.principal.keyId, -this.reserved);
+  }
+}
+
+/** The code an error leaves with (as the problem handler maps it), for the usage counts. */
+export function usageErrorCode(error: unknown): string {
+  if (error instanceof AppError) return error.code;
+  if (error instanceof StorageUnavailableError) return "unavailable";
+  return "internal_error";
 }
 
 /** The `/whoami` `limits` member. */

@@ -10,7 +10,6 @@ import type { AppDeps } from "./deps.js";
 import { registerUsageHooks } from "./key-call.js";
 import { registerCoherentChanges } from "./plugins/coherent-changes.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
-import { runForClient } from "../services/request-context.js";
 import { registerDashboard } from "./plugins/dashboard.js";
 import { registerJsonBody } from "./plugins/json-body.js";
 import { redactUrl } from "./redact-url.js";
@@ -144,7 +143,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCsrfGuard(app, deps.config.publicUrl);
   registerCoherentChanges(app, deps.sql);
   // After body parsing, so that the handler and its promises run inside the client's context.
-  app.addHook("preHandler", (request, _reply, done) => runForClient(request.ip, done));
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

@@ -10,7 +10,7 @@ interface PathIdTypes {
   webhookId: WebhookId;
   deliveryId: DeliveryId;
 }
-type PathParams = { [Name in keyof PathIdTypes]?: string };
+export type PathParams = { [Name in keyof PathIdTypes]?: string };
 
 /** A path's ids, typed; `orgId` is named `organizationId`, as the services name it. */
 export type PathIds<Params extends PathParams> = {

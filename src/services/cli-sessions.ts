@@ -57,6 +57,7 @@ export async function pollCliSession(
   sql: Sql,
   id: string,
   verifier: string | undefined,
+  clientAddress: string | null,
   now = new Date(),
 ): Promise<{ status: "pending" } | { status: "completed"; apiKey: string }> {
   if (!verifier || !id.startsWith(CLI_SESSION_ID_PREFIX)) throw notFound();
@@ -69,7 +70,7 @@ export async function pollCliSession(
     if (!(await completeCliSession(tx, id, now))) throw notFound();
     const created = await createKey(
       tx,
-      { organizationId: session.organizationId!, actorId: session.approvedBy! },
+      { organizationId: session.organizationId!, actorId: session.approvedBy!, clientAddress },
       { name: cliSessionKeyName(session.id, session.userAgent, session.createdAt), kind: "personal" },
       now,
     );

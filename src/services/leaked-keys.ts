@@ -9,7 +9,11 @@ import { audit } from "./management/audit.js";
  * revoked (deleted: it fails with 401 on the next call, on every instance) in one transaction,
  * audited and announced as `key.leaked`. Anything else is a false positive.
  */
-export async function revokeLeakedKeys(sql: Sql, report: LeakReport): Promise<LeakReportAnswer> {
+export async function revokeLeakedKeys(
+  sql: Sql,
+  report: LeakReport,
+  clientAddress: string | null,
+): Promise<LeakReportAnswer> {
   const hashes = report.map(({ token }) => hashApiKeySecret(token));
   const candidates = report.flatMap(({ token }, index) => (isWellFormedApiKey(token) ? [hashes[index]!] : []));
   const revoked = new Set<string>();
@@ -20,7 +24,7 @@ export async function revokeLeakedKeys(sql: Sql, report: LeakReport): Promise<Le
         const source = report.find(({ token }) => hashApiKeySecret(token) === key.secretHash);
         await audit(
           tx,
-          { organizationId: key.organizationId, userId: null },
+          { organizationId: key.organizationId, userId: null, clientAddress },
           {
             action: "key.leaked",
             targetId: key.id,

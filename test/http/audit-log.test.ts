@@ -79,6 +79,50 @@ describe.each(STORES)("issue 14 item 8: audit log on %s", (store) => {
     expect(memberEvent.target.name).toBe(`noop-${store}`);
   });
 
+  it("every event a request caused records that request's client address, instance events included", async () => {
+    const member = await addMemberUser(seed, `addr-${store}@example.test`, seed.roles.member, "member-password-1");
+    // Through a member's own session, an admin's, an invitation link and the instance admin pages.
+    expectStatus(
+      await member.client.put("/api/me/password", {
+        currentPassword: "member-password-1",
+        newPassword: "member-password-2",
+      }),
+      204,
+    );
+    expectStatus(await seed.admin.put(`/api/admin/users/${member.userId}`, { active: false }), 200);
+    expectStatus(await seed.admin.put(`/api/admin/users/${member.userId}`, { active: true }), 200);
+    const invited = await seed.admin.post(org("/invitations"), {
+      email: `inv-${store}@example.test`,
+      roleId: seed.roles.member,
+    });
+    expectStatus(invited, 201);
+    const token = decodeURIComponent(invited.body.url.split("/invitations/")[1]);
+    expectStatus(
+      await new ApiClient(server.url).post(`/api/invitations/${token}/accept`, {
+        name: "Ina",
+        password: "invited-password-1",
+      }),
+      200,
+    );
+    await createKey(seed.admin, seed.orgId, { name: "Addressed" });
+
+    const rows = await server.database.sql.query<{ action: string; clientAddress: string | null }>(
+      `select action, client_address as "clientAddress" from audit_events where actor_id is not null`,
+    );
+    const actions = new Set(rows.map((row) => row.action));
+    for (const action of [
+      "user.password_changed",
+      "user.deactivated",
+      "user.reactivated",
+      "invitation.accepted",
+      "key.created",
+      "member.added",
+      "organization.created",
+    ])
+      expect(actions).toContain(action);
+    expect(rows.filter((row) => row.clientAddress !== "127.0.0.1")).toEqual([]);
+  });
+
   it("filters by date range", async () => {
     const all = await events("?limit=500");
     const middle = all[Math.floor(all.length / 2)]!;

@@ -1,3 +1,4 @@
+import { sessionScope, callerOf } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { NoContent } from "../../contract/fields.js";
@@ -90,16 +91,11 @@ export const accountRoutes =
         onRequest: signedIn,
       },
       async (request, reply) => {
-        const created = await createInvitation(
-          sql,
-          { ...pathIds(request.params), actorId: currentUser(request).id },
-          request.body,
-          {
-            baseUrl: baseUrl(request),
-            mailer: deps.mailer ?? null,
-            onMailError: (error) => request.log.warn({ err: error }, "could not send the invitation email"),
-          },
-        );
+        const created = await createInvitation(sql, sessionScope(request), request.body, {
+          baseUrl: baseUrl(request),
+          mailer: deps.mailer ?? null,
+          onMailError: (error) => request.log.warn({ err: error }, "could not send the invitation email"),
+        });
         return reply.status(201).send(created);
       },
     );
@@ -117,7 +113,7 @@ export const accountRoutes =
         onRequest: signedIn,
       },
       async (request) => ({
-        invitations: await listInvitations(sql, { ...pathIds(request.params), actorId: currentUser(request).id }),
+        invitations: await listInvitations(sql, sessionScope(request)),
       }),
     );
 
@@ -138,6 +134,7 @@ export const accountRoutes =
           ...pathIds({ orgId: request.params.orgId }),
           invitationId: request.params.invitationId,
           actorId: currentUser(request).id,
+          clientAddress: request.ip,
         });
         return reply.status(204).send();
       },
@@ -171,7 +168,7 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        const accepted = await acceptInvitation(sql, request.params.token, request.body);
+        const accepted = await acceptInvitation(sql, request.params.token, request.body, request.ip);
         // A new account is signed in at once; an existing one signs in with its own password.
         if (accepted.createdAccount) {
           const opened = await openSession(sql, accepted.userId, deps.config.sessionTtlHours);
@@ -195,7 +192,7 @@ export const accountRoutes =
         },
         preHandler: [signedIn, async (request) => requireInstanceAdmin(request)],
       },
-      async (request) => setUserActiveAsAdmin(sql, currentUser(request).id, request.params.userId, request.body.active),
+      async (request) => setUserActiveAsAdmin(sql, callerOf(request), request.params.userId, request.body.active),
     );
 
     app.delete(
@@ -212,7 +209,7 @@ export const accountRoutes =
         onRequest: signedIn,
       },
       async (request, reply) => {
-        await deleteOrganization(sql, { ...pathIds(request.params), actorId: currentUser(request).id });
+        await deleteOrganization(sql, sessionScope(request));
         return reply.status(204).send();
       },
     );

@@ -1,3 +1,4 @@
+import { sessionScope, callerOf } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { CreateOrgBody, Organization, OrganizationList, PlanBody } from "../../contract/organizations.js";
 import { OrgParams } from "../../contract/params.js";
@@ -11,8 +12,7 @@ import {
   listAllUsers,
 } from "../../services/management/admin.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
-import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
+import { requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 
 /** Instance administration (SPEC §5): instance admins only. */
 export const adminRoutes =
@@ -69,7 +69,7 @@ export const adminRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createOrganization(deps.sql, currentUser(request).id, request.body)),
+        reply.status(201).send(await createOrganization(deps.sql, callerOf(request), request.body)),
     );
     app.put(
       "/api/admin/orgs/:orgId/plan",
@@ -83,7 +83,6 @@ export const adminRoutes =
           response: { 200: Organization, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
         },
       },
-      async (request) =>
-        changePlan(deps.sql, { ...pathIds(request.params), actorId: currentUser(request).id }, request.body),
+      async (request) => changePlan(deps.sql, sessionScope(request), request.body),
     );
   };

@@ -1,3 +1,4 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { OrgParams } from "../../contract/params.js";
@@ -5,8 +6,7 @@ import { problemResponses } from "../../contract/problem.js";
 import { auditCsv } from "../../core/audit/csv.js";
 import { listAudit } from "../../services/management/organizations.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
-import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { sessionAuth } from "../plugins/session-auth.js";
 
 /** At most this many events in one export; narrow the date range for more. */
 export const AUDIT_EXPORT_LIMIT = 10_000;
@@ -43,11 +43,11 @@ export const auditExportRoutes =
         onRequest: sessionAuth(deps),
       },
       async (request, reply) => {
-        const events = await listAudit(
-          deps.sql,
-          { ...pathIds(request.params), actorId: currentUser(request).id },
-          { ...request.query, actorId: request.query.actorId, limit: AUDIT_EXPORT_LIMIT },
-        );
+        const events = await listAudit(deps.sql, sessionScope(request), {
+          ...request.query,
+          actorId: request.query.actorId,
+          limit: AUDIT_EXPORT_LIMIT,
+        });
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header("content-type", "text/csv; charset=utf-8")

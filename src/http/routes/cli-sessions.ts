@@ -64,7 +64,12 @@ export const cliSessionRoutes =
         reply.header("cache-control", "no-store");
         const verifier = request.headers["x-cli-verifier"];
         try {
-          return await pollCliSession(deps.sql, request.params.id, typeof verifier === "string" ? verifier : undefined);
+          return await pollCliSession(
+            deps.sql,
+            request.params.id,
+            typeof verifier === "string" ? verifier : undefined,
+            request.ip,
+          );
         } catch (error) {
           // A wrong verifier or a guessed id is a failed authentication.
           if (error instanceof AppError && error.code === "cli_session_not_found")

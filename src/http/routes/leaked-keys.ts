@@ -63,6 +63,6 @@ export const leakedKeyRoutes =
           response: { 200: LeakReportAnswer, ...problemResponses(400, 401, 413, 415, 429, 503) },
         },
       },
-      async (request) => revokeLeakedKeys(deps.sql, request.body),
+      async (request) => revokeLeakedKeys(deps.sql, request.body, request.ip),
     );
   };

@@ -1,11 +1,11 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { JobList, JobListQuery } from "../../contract/jobs.js";
 import { OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { listJobs } from "../../services/management/jobs.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
-import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { sessionAuth } from "../plugins/session-auth.js";
 
 /** The dashboard's Jobs list (SPEC §10): session auth, read-only. */
 export const organizationJobRoutes =
@@ -26,11 +26,7 @@ export const organizationJobRoutes =
         },
       },
       async (request) => ({
-        jobs: await listJobs(
-          deps.sql,
-          { ...pathIds(request.params), actorId: currentUser(request).id },
-          request.query.status ?? null,
-        ),
+        jobs: await listJobs(deps.sql, sessionScope(request), request.query.status ?? null),
       }),
     );
   };

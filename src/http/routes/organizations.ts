@@ -1,3 +1,4 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AuditEventList, AuditQuery } from "../../contract/audit.js";
 import { EngineBody, EngineList, EnginePatchBody, EngineRecord } from "../../contract/engines.js";
@@ -47,11 +48,8 @@ export const organizationRoutes =
   async (app) => {
     const { sql, clock } = deps;
     app.addHook("onRequest", sessionAuth(deps));
-    const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
     /** The ids in the path, and the signed-in user who acts: what every use case below starts from. */
-    const scope = <Params extends { orgId: string }>(
-      request: { params: Params } & Parameters<typeof currentUser>[0],
-    ) => ({ ...pathIds(request.params), actorId: me(request) });
+    const scope = sessionScope;
     const security = [{ session: [] }];
     const read = problemResponses(400, 401, 404, 503);
     const write = problemResponses(400, 401, 403, 404, 413, 415, 503);

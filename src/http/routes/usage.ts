@@ -1,11 +1,11 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { UsageCsv, UsageQuery, UsageReport } from "../../contract/limits.js";
 import { OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { exportUsageCsv, getUsage } from "../../services/management/usage.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
-import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { sessionAuth } from "../plugins/session-auth.js";
 
 /** Usage analytics of an organization (SPEC §8), as JSON and as CSV. */
 export const usageRoutes =
@@ -13,10 +13,7 @@ export const usageRoutes =
   async (app) => {
     const { sql } = deps;
     app.addHook("onRequest", sessionAuth(deps));
-    const scope = (request: { params: { orgId: string } } & Parameters<typeof currentUser>[0]) => ({
-      ...pathIds(request.params),
-      actorId: currentUser(request).id,
-    });
+    const scope = sessionScope;
     const schema = {
       params: OrgParams,
       querystring: UsageQuery,

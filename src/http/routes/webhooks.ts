@@ -1,3 +1,4 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { NoContent } from "../../contract/fields.js";
 import { OrgParams } from "../../contract/params.js";
@@ -24,8 +25,7 @@ import {
   updateWebhook,
 } from "../../services/webhooks/manage-webhooks.js";
 import { webhookSettings, type AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
-import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { sessionAuth } from "../plugins/session-auth.js";
 
 /** Webhooks of an organization (SPEC §9); every use case needs `org:manage_team`. */
 export const webhookRoutes =
@@ -34,9 +34,7 @@ export const webhookRoutes =
     const { sql } = deps;
     const settings = webhookSettings(deps);
     app.addHook("onRequest", sessionAuth(deps));
-    const scope = <Params extends { orgId: string }>(
-      request: { params: Params } & Parameters<typeof currentUser>[0],
-    ) => ({ ...pathIds(request.params), actorId: currentUser(request).id });
+    const scope = sessionScope;
     const security = [{ session: [] }];
     const tags = ["webhooks"];
     const read = problemResponses(400, 401, 403, 404, 503);

@@ -28,6 +28,10 @@ export async function changePassword(
   await sql.transaction(async (tx) => {
     await updatePasswordHash(tx, caller.userId, passwordHash);
     await deleteSessionsOfUser(tx, caller.userId, caller.sessionTokenHash);
-    await auditInstance(tx, caller.userId, { action: "user.password_changed", targetId: caller.userId, details: {} });
+    await auditInstance(
+      tx,
+      { userId: caller.userId, clientAddress: caller.client },
+      { action: "user.password_changed", targetId: caller.userId, details: {} },
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { isId, type OrganizationId, type UserId } from "../../contract/ids.js";
+import { isId, type OrganizationId } from "../../contract/ids.js";
 import { isRbacOn } from "../../core/authz/model.js";
 import type { Plan } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
@@ -15,7 +15,7 @@ import { deleteSessionsOfUser } from "../../storage/repositories/sessions.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
 import { emitEvent } from "../events/emit-event.js";
-import { audit, auditInstance } from "./audit.js";
+import { audit, auditInstance, type Caller } from "./audit.js";
 import type { OrgScope } from "./in-org.js";
 import { organizationRecord, userRecord } from "./records.js";
 
@@ -50,7 +50,7 @@ export async function listAllOrganizations(sql: Sql) {
 
 export async function createOrganization(
   sql: Sql,
-  actorId: UserId,
+  caller: Caller,
   input: { name: string; ownerId: string; plan?: Plan | undefined; rbac?: boolean | undefined },
 ) {
   return sql.transaction(async (tx) => {
@@ -64,7 +64,7 @@ export async function createOrganization(
     });
     await audit(
       tx,
-      { organizationId: org.id, userId: actorId },
+      { organizationId: org.id, userId: caller.userId, clientAddress: caller.clientAddress },
       {
         action: "organization.created",
         targetId: org.id,
@@ -78,7 +78,7 @@ export async function createOrganization(
 /** A plan change is in force for the next call: service keys deactivate or come back at once. */
 export async function changePlan(
   sql: Sql,
-  { organizationId, actorId }: OrgScope,
+  { organizationId, actorId, clientAddress }: OrgScope,
   {
     plan,
     rbac,
@@ -96,7 +96,7 @@ export async function changePlan(
     await announceServiceKeyStates(tx, organizationId, isRbacOn(before), isRbacOn(org));
     await audit(
       tx,
-      { organizationId, userId: actorId },
+      { organizationId, userId: actorId, clientAddress },
       {
         action: "plan.changed",
         targetId: organizationId,
@@ -113,9 +113,9 @@ export async function changePlan(
  * Nobody deactivates themselves, so an instance always keeps the admin who acts. A change that
  * changes nothing records nothing.
  */
-export async function setUserActiveAsAdmin(sql: Sql, actorId: UserId, userId: string, active: boolean) {
+export async function setUserActiveAsAdmin(sql: Sql, caller: Caller, userId: string, active: boolean) {
   if (!isId("usr", userId)) throw AppError.of("user_not_found", { userId });
-  if (userId === actorId && !active) throw AppError.of("forbidden", { reason: "deactivate_self" });
+  if (userId === caller.userId && !active) throw AppError.of("forbidden", { reason: "deactivate_self" });
   return sql.transaction(async (tx) => {
     const changed = await setUserActive(tx, userId, active);
     if (!changed) throw AppError.of("user_not_found", { userId });
@@ -123,9 +123,9 @@ export async function setUserActiveAsAdmin(sql: Sql, actorId: UserId, userId: st
     if (changed.before !== active) {
       const action = active ? "user.reactivated" : "user.deactivated";
       const details = { email: changed.user.email };
-      await auditInstance(tx, actorId, { action, targetId: userId, details });
+      await auditInstance(tx, caller, { action, targetId: userId, details });
       for (const org of await listOrganizationsOfUser(tx, userId)) {
-        await audit(tx, { organizationId: org.id, userId: actorId }, { action, targetId: userId, details });
+        await audit(tx, { ...caller, organizationId: org.id }, { action, targetId: userId, details });
       }
     }
     return userRecord(changed.user);

@@ -3,13 +3,22 @@ import { isEventType } from "../../contract/event-types.js";
 import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { insertAuditEvent } from "../../storage/repositories/audit.js";
 import type { Sql } from "../../storage/sql.js";
-import { currentClientAddress } from "../request-context.js";
 import { emitEvent } from "../events/emit-event.js";
 
-/** Who acted on which organization: a member (an `OrgActor`), an instance admin, or the system (`null`). */
+/** A signed-in user making a request, and the address it came from (recorded in the audit log). */
+export interface Caller {
+  userId: UserId;
+  clientAddress: string | null;
+}
+
+/**
+ * Who acted on which organization: a member (an `OrgActor`), an instance admin, or the system
+ * (`null`), and the client address of the request that made the change, if a request did.
+ */
 export interface AuditActor {
   organizationId: OrganizationId;
   userId: UserId | null;
+  clientAddress?: string | null | undefined;
 }
 
 /** What happened, to which target, and the names to show it by: never a secret. */
@@ -32,7 +41,7 @@ export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promis
     targetType,
     targetId: event.targetId,
     details: event.details,
-    clientAddress: currentClientAddress(),
+    clientAddress: actor.clientAddress ?? null,
   });
   if (isEventType(event.action))
     await emitEvent(tx, {
@@ -52,16 +61,16 @@ export type InstanceEventAction =
  */
 export async function auditInstance(
   tx: Sql,
-  actorId: UserId,
+  caller: Caller,
   event: Extract<OrgEvent, { action: InstanceEventAction }>,
 ): Promise<void> {
   await insertAuditEvent(tx, {
     organizationId: null,
-    actorId,
+    actorId: caller.userId,
     action: event.action,
     targetType: AUDIT_ACTION_TARGETS[event.action],
     targetId: event.targetId,
     details: event.details,
-    clientAddress: currentClientAddress(),
+    clientAddress: caller.clientAddress,
   });
 }

@@ -10,6 +10,8 @@ import type { Sql } from "../../storage/sql.js";
 export interface OrgScope {
   organizationId: OrganizationId;
   actorId: UserId;
+  /** Where the request came from, for the audit log (none outside a request). */
+  clientAddress?: string | null | undefined;
 }
 
 /** The signed-in user acting within one organization, read fresh for every request. */
@@ -18,10 +20,11 @@ export interface OrgActor extends Actor {
   roleId: RoleId;
   /** What the user reaches with RBAC on (used by the service-key guards). */
   reach: EngineReach;
+  clientAddress: string | null;
 }
 
 /** The caller's current membership, or 404 when the organization is not one of theirs (SPEC §5). */
-export async function asMember(sql: Sql, { organizationId, actorId }: OrgScope): Promise<OrgActor> {
+export async function asMember(sql: Sql, { organizationId, actorId, clientAddress }: OrgScope): Promise<OrgActor> {
   const membership = await findMembership(sql, organizationId, actorId);
   if (!membership) throw AppError.of("organization_not_found", { organizationId });
   return {
@@ -31,6 +34,7 @@ export async function asMember(sql: Sql, { organizationId, actorId }: OrgScope):
     permissions: membership.permissions,
     isOwner: membership.isOwner,
     reach: memberReach(membership.permissions, membership.grantedEngineIds),
+    clientAddress: clientAddress ?? null,
   };
 }
 

@@ -149,6 +149,7 @@ export async function acceptInvitation(
   sql: Sql,
   token: string,
   input: { name?: string | undefined; password?: string | undefined },
+  clientAddress: string | null = null,
 ): Promise<{ userId: UserId; organizationId: string; createdAccount: boolean }> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return sql.transaction(async (tx) => {
@@ -177,7 +178,7 @@ export async function acceptInvitation(
     await insertMembership(tx, row.organizationId, user.id, row.roleId);
     await audit(
       tx,
-      { organizationId: row.organizationId, userId: user.id },
+      { organizationId: row.organizationId, userId: user.id, clientAddress },
       {
         action: "invitation.accepted",
         targetId: user.id,

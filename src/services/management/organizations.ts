@@ -112,7 +112,7 @@ export async function deleteOrganization(sql: Sql, scope: OrgScope): Promise<voi
     const org = await findOrganization(tx, organizationId);
     if (!org) throw AppError.of("organization_not_found", { organizationId });
     await deleteOrganizationRow(tx, organizationId);
-    await auditInstance(tx, actor.userId, {
+    await auditInstance(tx, actor, {
       action: "organization.deleted",
       targetId: organizationId,
       details: { name: org.name, plan: org.plan },

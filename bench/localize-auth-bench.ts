@@ -4,10 +4,11 @@
  *  - bare Fastify hello (the yardstick);
  *  - `/process/localize` (pseudo, 5 strings) with a valid key, and with the key check bypassed;
  *  - the same 5 strings served from the translation memory of an OpenAI-compatible engine.
- *  - the same call with usage analytics off (GLOSSA_USAGE_ANALYTICS=off).
+ *  - the same call with usage analytics off (GLOSSA_USAGE_ANALYTICS=off), and with the key cache
+ *    off (GLOSSA_KEY_CACHE=off: every call reads its key from the database).
  * The key carries an expiry, a rate limit and a character limit, its organization a quota, so
  * their cost is inside every ratio. Prints `ratio auth/<store>`, `ratio localize/hello/<store>`,
- * `ratio tm-hit/pseudo/<store>`, `ratio usage-overhead/<store>`.
+ * `ratio tm-hit/pseudo/<store>`, `ratio usage-overhead/<store>`, `ratio key-cache/<store>`.
  */
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -83,7 +84,7 @@ export async function storeEnvironment(
   return { env: { DATABASE_URL: database.url, ...LOCAL_STUBS }, cleanup: () => database.drop() };
 }
 
-type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup" | "uncounted";
+type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup" | "uncounted" | "uncached";
 
 export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
   const { env, cleanup } = await storeEnvironment(store, databaseUrl);
@@ -108,12 +109,20 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
 
     const body = JSON.stringify(LOCALIZE_BODY);
     const key = { "x-api-key": seeded.secret };
-    const runs: Record<Mode, Measured[]> = { hello: [], auth: [], bypass: [], tm: [], tierup: [], uncounted: [] };
+    const runs: Record<Mode, Measured[]> = {
+      hello: [],
+      auth: [],
+      bypass: [],
+      tm: [],
+      tierup: [],
+      uncounted: [],
+      uncached: [],
+    };
     // On PGlite, also the default (baseline-compiled WebAssembly) against TurboFan tier-up.
     const modes: Mode[] =
       store === "pglite"
-        ? ["hello", "auth", "bypass", "tm", "uncounted", "tierup"]
-        : ["hello", "auth", "bypass", "tm", "uncounted"];
+        ? ["hello", "auth", "bypass", "tm", "uncounted", "uncached", "tierup"]
+        : ["hello", "auth", "bypass", "tm", "uncounted", "uncached"];
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < modes.length; i++) {
         const mode = modes[(i + round) % modes.length]!;
@@ -133,7 +142,9 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
               ? { GLOSSA_WASM_TIER_UP: "true" }
               : mode === "uncounted"
                 ? { GLOSSA_USAGE_ANALYTICS: "off" }
-                : {};
+                : mode === "uncached"
+                  ? { GLOSSA_KEY_CACHE: "off" }
+                  : {};
           server = await startBenchServer({ ...env, ...extra });
           target = { headers: key, body: mode === "tm" ? tmBody : body };
         }
@@ -168,6 +179,8 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     console.log(`ratio tm-hit/pseudo/${store}: ${ratio("tm", "auth")}`);
     console.log(`${store}: localize with key, usage not counted: ${describe(mid("uncounted"))}`);
     console.log(`ratio usage-overhead/${store}: ${ratio("auth", "uncounted")}`);
+    console.log(`${store}: localize with key, key cache off:      ${describe(mid("uncached"))}`);
+    console.log(`ratio key-cache/${store}: ${ratio("auth", "uncached")}`);
     if (store === "pglite") {
       console.log(`${store}: localize with key, WebAssembly tier-up:  ${describe(mid("tierup"))}`);
       console.log(`ratio liftoff-only/tier-up/pglite: ${ratio("auth", "tierup")}`);
@@ -185,7 +198,9 @@ export async function benchScaleOut(databaseUrl: string): Promise<void> {
     const seeding = await startBenchServer(env);
     const { secret } = await seed(seeding.url);
     await seeding.stop();
-    const target = { headers: { "x-api-key": secret }, body: JSON.stringify(LOCALIZE_BODY) };
+    // Each load in a worker thread of its own: two loads sharing this process's one thread would
+    // measure the load generator, not the servers.
+    const target = { headers: { "x-api-key": secret }, body: JSON.stringify(LOCALIZE_BODY), ownThread: true };
     const a = await startBenchServer(env);
     const b = await startBenchServer(env);
     const one: number[] = [];

@@ -98,10 +98,18 @@ export interface Measured {
 
 export async function load(
   url: string,
-  options: { headers?: Record<string, string>; body?: string; method?: "GET" | "POST"; connections?: number },
+  options: {
+    headers?: Record<string, string>;
+    body?: string;
+    method?: "GET" | "POST";
+    connections?: number;
+    /** Run the load in a worker thread of its own, so that loads running at once do not share one. */
+    ownThread?: boolean;
+  },
   duration = DURATION_S,
 ): Promise<Measured> {
   const result = await autocannon({
+    ...(options.ownThread ? { workers: 1 } : {}),
     url,
     method: options.method ?? "POST",
     headers: { "content-type": "application/json", ...options.headers },

@@ -12,13 +12,19 @@ export interface MonthBounds {
   resetsAt: Date;
 }
 
+/** The month of the last call: every call asks, nearly always within the same month. */
+let lastMonth: { startMs: number; bounds: MonthBounds } | null = null;
+
 export function monthOf(nowMs: number): MonthBounds {
+  if (lastMonth && nowMs >= lastMonth.startMs && nowMs < lastMonth.bounds.resetsAt.getTime()) return lastMonth.bounds;
   const now = new Date(nowMs);
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  return {
+  const bounds = {
     month: new Date(start).toISOString().slice(0, 10),
     resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
   };
+  lastMonth = { startMs: start, bounds };
+  return bounds;
 }
 
 /** `YYYY-MM-DD` of the UTC day. */

@@ -40,8 +40,11 @@ export const LOCALIZE_BODY = {
 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** BENCH_SERVER_NODE_FLAGS: extra node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const SERVER_NODE_FLAGS = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+
 export const startBenchServer = (env: Record<string, string>) =>
-  startProcess(["--import", "tsx", "bench/bench-server.ts"], env);
+  startProcess([...SERVER_NODE_FLAGS, "--import", "tsx", "bench/bench-server.ts"], env);
 
 /** An OpenAI-compatible stand-in answering at once; only the first (memory-filling) call reaches it. */
 async function startStub(): Promise<{ url: string; close(): Promise<void> }> {

@@ -17,6 +17,7 @@ const noDatabase: Sql = {
   query: unreachable,
   transaction: unreachable,
   exec: unreachable,
+  afterCommit: () => {},
   close: async () => {},
 };
 

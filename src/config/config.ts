@@ -43,7 +43,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** GLOSSA_LEAK_REPORT_KEYS: the JSON file of public keys that sign leaked-key reports (SPEC §9). */
   leakReportKeysFile: string | undefined;
-  /** How often each instance looks for webhook deliveries that are due. */
+  /**
+   * How often each instance looks for webhook deliveries that are due (retries, other instances'
+   * events); a commit on the instance itself wakes its worker at once.
+   */
   webhookPollMs: number;
   /** The built dashboard to serve; unset = `dist/web` of the package. */
   dashboardDir: string | undefined;

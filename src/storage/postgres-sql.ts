@@ -1,5 +1,5 @@
 import pg from "pg";
-import { classifyStorageError, type Sql } from "./sql.js";
+import { classifyStorageError, runCallbacks, type Sql } from "./sql.js";
 
 export interface PostgresOptions {
   connectionString: string;
@@ -28,10 +28,11 @@ export function createPostgresSql(options: PostgresOptions): Sql {
     }
   };
 
-  const clientSql = (client: pg.PoolClient): Sql => ({
+  const clientSql = (client: pg.PoolClient, committed: (() => void)[]): Sql => ({
     dialect: "postgres",
     query: (text, params) => run(client, text, params),
-    transaction: (work) => work(clientSql(client)),
+    transaction: (work) => work(clientSql(client, committed)),
+    afterCommit: (callback) => void committed.push(callback),
     exec: async (script) => {
       await run(client, script);
     },
@@ -49,10 +50,12 @@ export function createPostgresSql(options: PostgresOptions): Sql {
         throw classifyStorageError(error);
       }
       let broken = false;
+      const committed: (() => void)[] = [];
       try {
         await run(client, "begin");
-        const result = await work(clientSql(client));
+        const result = await work(clientSql(client, committed));
         await run(client, "commit");
+        runCallbacks(committed);
         return result;
       } catch (error) {
         try {
@@ -65,6 +68,7 @@ export function createPostgresSql(options: PostgresOptions): Sql {
         client.release(broken);
       }
     },
+    afterCommit: (callback) => runCallbacks([callback]),
     exec: async (script) => {
       await run(pool, script);
     },

@@ -3,6 +3,12 @@ export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs `work` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `callback` once the transaction this handle belongs to has committed (never when it rolls
+   * back); on a handle outside any transaction, at once. For in-process follow-ups such as waking
+   * the webhook delivery worker; a callback that throws is ignored.
+   */
+  afterCommit(callback: () => void): void;
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
@@ -18,6 +24,17 @@ export interface Sql {
     onConnection?: (up: boolean) => void,
   ): Promise<() => Promise<void>>;
   readonly dialect: "pglite" | "postgres";
+}
+
+/** Runs after-commit callbacks; one that throws does not keep the others from running nor undo the commit. */
+export function runCallbacks(callbacks: readonly (() => void)[]): void {
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch {
+      // The transaction committed; a follow-up's failure is not the caller's.
+    }
+  }
 }
 
 /** The database could not be reached or answered; requests fail closed with 503 `unavailable`. */

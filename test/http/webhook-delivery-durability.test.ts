@@ -32,14 +32,16 @@ describe.each(STORES)("webhook delivery survives kill -9 on %s", (store: StoreNa
     await dropDatabase?.();
   });
 
-  it("delivers key.deleted after a restart when the server died right after the deletion returned", async () => {
+  it("delivers key.deleted after a restart when the server died with the delivery still pending", async () => {
     const env = {
       ...storeEnv,
       GLOSSA_ADMIN_EMAIL: ADMIN.email,
       GLOSSA_ADMIN_PASSWORD: ADMIN.password,
       GLOSSA_WEBHOOK_ALLOW_PRIVATE: "true",
     };
-    // This instance never gets to deliver: its first look at the outbox would come after 10 minutes.
+    // The commit wakes this instance's worker at once; its one attempt is refused, so the delivery
+    // is still pending (next attempt in 5 s) when the process dies.
+    receiver.statusFor = (index) => (index === 0 ? 503 : 200);
     child = await startChildServer({ ...env, GLOSSA_WEBHOOK_POLL_MS: "600000" });
     const seed = await seedOrganization(child.url);
     const hook = await seed.admin.post(`/api/orgs/${seed.orgId}/webhooks`, {
@@ -50,12 +52,17 @@ describe.each(STORES)("webhook delivery survives kill -9 on %s", (store: StoreNa
     receiver.secret = hook.body.secret;
     const key = await createKey(seed.admin, seed.orgId, { name: "doomed" });
     expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${key.id}`), 204);
+    const log = `/api/orgs/${seed.orgId}/webhooks/${hook.body.webhook.id}/deliveries`;
+    await expect
+      .poll(async () => (await seed.admin.get(log)).body.deliveries[0], { timeout: 10_000 })
+      .toMatchObject({ status: "pending", attempts: 1, response: { status: 503 } });
     await child.stop("SIGKILL");
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(1);
 
     child = await startChildServer({ ...env, GLOSSA_WEBHOOK_POLL_MS: "50" });
-    const [delivered] = await receiver.waitFor((all) => all.length >= 1, 30_000);
+    const [refused, delivered] = await receiver.waitFor((all) => all.length >= 2, 30_000);
     expect(delivered!.body).toMatchObject({ type: "key.deleted", data: { keyId: key.id } });
+    expect(delivered!.id).toBe(refused!.id);
     expect(delivered!.verified).toBe(true);
   }, 120_000);
 });

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitJob } from "../support/jobs.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
@@ -194,6 +196,32 @@ describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
       await flaky.close();
     }
   }, 45_000);
+
+  it("logs an answer holding a NUL byte (which PostgreSQL text cannot store) instead of failing to record it", async () => {
+    const nul = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(200, { "content-type": "text/plain" }).end("ok\0done"));
+    });
+    await new Promise<void>((resolve) => nul.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = nul.address() as AddressInfo;
+      const created = await seed.admin.post(hooksPath(), {
+        url: `http://127.0.0.1:${port}/nul`,
+        events: ["key.created"],
+      });
+      expectStatus(created, 201);
+      await createKey(seed.admin, seed.orgId, { name: "nul" });
+      const log = async () =>
+        (await seed.admin.get(`${hooksPath()}/${created.body.webhook.id}/deliveries`)).body.deliveries[0];
+      // Unrecorded, it would stay leased and be sent again every minute.
+      await expect
+        .poll(log, { timeout: 10_000 })
+        .toMatchObject({ status: "succeeded", attempts: 1, response: { status: 200, body: "ok\uFFFDdone" } });
+      expectStatus(await seed.admin.delete(`${hooksPath()}/${created.body.webhook.id}`), 204);
+    } finally {
+      await new Promise<void>((resolve) => nul.close(() => resolve()));
+    }
+  });
 
   it("marks the endpoint failing once the retries are exhausted, and clears it on the next success", async () => {
     const down = await startWebhookReceiver();

@@ -29,6 +29,7 @@ function counting(sql: Sql): { sql: Sql; reads: () => number; writes: () => numb
       return sql.query(text, params);
     },
     transaction: (work) => sql.transaction(work),
+    afterCommit: (callback) => sql.afterCommit(callback),
     exec: (script) => sql.exec(script),
     close: () => sql.close(),
   };

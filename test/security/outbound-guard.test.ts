@@ -1,4 +1,6 @@
 import type { LookupAddress } from "node:dns";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,7 +10,7 @@ import {
   PUBLIC_ONLY,
 } from "../../src/core/net/address-policy.js";
 import { outboundUrlProblem } from "../../src/core/net/outbound-url.js";
-import { outboundFetch, OutboundRefusedError } from "../../src/security/outbound/guarded-fetch.js";
+import { outboundFetch, outboundPost, OutboundRefusedError } from "../../src/security/outbound/guarded-fetch.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -123,6 +125,72 @@ describe("guarded fetch", () => {
     const response = await outboundFetch(`${stub.url}/start`, { policy: allowLoopback, method: "POST", body: "{}" });
     expect(response.status).toBe(302);
     expect(target.requests).toHaveLength(0);
+  });
+});
+
+describe("guarded POST (webhook deliveries)", () => {
+  const allow127001 = parseAllowedHosts("127.0.0.1").policy;
+  const post = (url: string, resolve?: Parameters<typeof outboundPost>[1]["resolve"]) =>
+    outboundPost(url, {
+      policy: allow127001,
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      signal: AbortSignal.timeout(5_000),
+      ...(resolve ? { resolve } : {}),
+    });
+
+  it("keeps a connection alive per destination, and checks the resolved address of every new one", async () => {
+    let connections = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(204).end());
+    });
+    server.on("connection", () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    // A name whose DNS answer the test changes: first an allowed address, then one the policy refuses.
+    let answer = "127.0.0.1";
+    let lookups = 0;
+    const resolver = ((_host: string, _options: unknown, callback: (e: null, a: LookupAddress[]) => void) => {
+      lookups++;
+      callback(null, [{ address: answer, family: 4 }]);
+    }) as never;
+    try {
+      for (let i = 0; i < 6; i++) {
+        const response = await post(`http://hooks.test:${port}/in`, resolver);
+        expect(response.statusCode).toBe(204);
+        await response.body.dump();
+      }
+      // Reused: undici may open a second connection while the first is being freed, not one per request.
+      expect(connections).toBeLessThanOrEqual(2);
+      expect(lookups).toBe(connections);
+      answer = "127.0.0.2";
+      server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const before = connections;
+      await expect(post(`http://hooks.test:${port}/in`, resolver)).rejects.toBeInstanceOf(OutboundRefusedError);
+      expect(connections).toBe(before);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("refuses a refused literal address before connecting and never follows a redirect", async () => {
+    await expect(post("http://127.0.0.2:9/in")).rejects.toBeInstanceOf(OutboundRefusedError);
+    await expect(post("http://[::1]:9/in")).rejects.toBeInstanceOf(OutboundRefusedError);
+    const redirecting = await startStub(() => ({
+      status: 302,
+      headers: { location: "http://127.0.0.1:9/x" },
+      body: {},
+    }));
+    try {
+      const response = await post(`${redirecting.url}/start`);
+      expect(response.statusCode).toBe(302);
+      await response.body.dump();
+    } finally {
+      await redirecting.close();
+    }
   });
 });
 

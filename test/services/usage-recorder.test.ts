@@ -15,6 +15,7 @@ function recordingSql(options: { fail?: () => boolean; granted?: () => number } 
     async transaction(work) {
       return work(sql);
     },
+    afterCommit: (callback) => callback(),
     exec: async () => {},
     close: async () => {},
   };

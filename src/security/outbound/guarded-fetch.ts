@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
-import { Agent, fetch as undiciFetch, type RequestInit, type Response } from "undici";
+import { Agent, fetch as undiciFetch, type Dispatcher, type RequestInit, type Response } from "undici";
 import { isAllowedDestination, isIpLiteral, type AddressPolicy } from "../../core/net/address-policy.js";
 
 /** The destination resolved to an address the policy refuses; nothing was sent. */
@@ -31,14 +31,19 @@ export function guardedLookup(policy: AddressPolicy, resolve: typeof dnsLookup =
   }) as LookupFunction;
 }
 
-const agents = new WeakMap<AddressPolicy, Agent>();
+/**
+ * One agent per policy (and per stand-in resolver in tests): its connections are kept alive and
+ * reused per destination, and the guarded lookup runs for every new connection it opens.
+ */
+const agents = new WeakMap<AddressPolicy, Map<typeof dnsLookup, Agent>>();
 
-function agentFor(policy: AddressPolicy, resolve?: typeof dnsLookup): Agent {
-  if (resolve) return new Agent({ connect: { lookup: guardedLookup(policy, resolve) } });
-  let agent = agents.get(policy);
+function agentFor(policy: AddressPolicy, resolve: typeof dnsLookup = dnsLookup): Agent {
+  let byResolver = agents.get(policy);
+  if (!byResolver) agents.set(policy, (byResolver = new Map()));
+  let agent = byResolver.get(resolve);
   if (!agent) {
-    agent = new Agent({ connect: { lookup: guardedLookup(policy) } });
-    agents.set(policy, agent);
+    agent = new Agent({ connect: { lookup: guardedLookup(policy, resolve) } });
+    byResolver.set(resolve, agent);
   }
   return agent;
 }
@@ -71,6 +76,36 @@ export async function outboundFetch(url: string, { policy, resolve, ...init }: O
     if (cause instanceof OutboundRefusedError) throw cause;
     throw error;
   }
+}
+
+export interface OutboundPost {
+  policy: AddressPolicy;
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+  /** Tests stand in for DNS with this. */
+  resolve?: typeof dnsLookup;
+}
+
+/**
+ * A POST to an address other people chose, on the same guarded connections as
+ * {@link outboundFetch} (resolved address checked at connect time, kept alive and reused per
+ * destination) through undici's plain request API: no WHATWG streams, a fraction of fetch's
+ * cost per request, for the webhook deliveries that are sent by the thousand. Redirects are never
+ * followed. Connection errors are thrown as they are (an `OutboundRefusedError` for a refused address).
+ */
+export async function outboundPost(
+  url: string,
+  { policy, resolve, ...init }: OutboundPost,
+): Promise<Dispatcher.ResponseData> {
+  const parsed = new URL(url);
+  checkLiteralHost(parsed, policy);
+  return agentFor(policy, resolve).request({
+    origin: parsed.origin,
+    path: parsed.pathname + parsed.search,
+    method: "POST",
+    ...init,
+  });
 }
 
 /** Resolves the URL's host now and throws OutboundRefusedError when the policy refuses an address (checks at creation). */

@@ -24,6 +24,7 @@ import {
 import type { Sql } from "../../storage/sql.js";
 import { audit } from "../management/audit.js";
 import { asMember, inOrg, type OrgScope } from "../management/in-org.js";
+import { deliveriesCommitted } from "./outbox-wake.js";
 import { deliveryRecord, webhookRecord } from "./webhook-records.js";
 
 export interface WebhookSettings {
@@ -117,6 +118,8 @@ export async function updateWebhook(
     ensure(requireManageTeam(actor));
     const webhook = await requireWebhook(tx, scope);
     await updateWebhookRow(tx, webhook.id, { ...patch, events: patch.events && [...new Set(patch.events)] });
+    // Re-enabled: what waited while it was paused is due now.
+    if (patch.enabled === true) tx.afterCommit(deliveriesCommitted);
     await audit(tx, actor, {
       action: "webhook.updated",
       targetId: webhook.id,
@@ -148,6 +151,7 @@ export async function retryDelivery(sql: Sql, scope: DeliveryScope) {
     const found = await findDelivery(tx, scope.organizationId, scope.webhookId, scope.deliveryId);
     if (!found) throw AppError.of("delivery_not_found", { deliveryId: scope.deliveryId });
     await scheduleDeliveryNow(tx, found.id);
+    tx.afterCommit(deliveriesCommitted);
     return deliveryRecord((await findDelivery(tx, scope.organizationId, scope.webhookId, found.id))!);
   });
 }
@@ -163,6 +167,7 @@ export async function sendTestEvent(sql: Sql, scope: WebhookScope) {
       data: { webhookId: webhook.id, actorId: actor.userId },
     });
     const id = await insertDelivery(tx, { organizationId: actor.organizationId, webhookId: webhook.id, eventId });
+    tx.afterCommit(deliveriesCommitted);
     return deliveryRecord((await findDelivery(tx, scope.organizationId, scope.webhookId, id))!);
   });
 }

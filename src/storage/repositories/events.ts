@@ -16,18 +16,24 @@ export async function insertEvent(
   return id;
 }
 
-/** One pending delivery of the event to every enabled endpoint of its organization that subscribes to its type. */
-export async function insertDeliveriesForEvent(
+/**
+ * The event and one pending delivery of it to every enabled endpoint of its organization that
+ * subscribes to its type, in one statement (the outbox write); returns how many deliveries.
+ */
+export async function insertEventWithDeliveries(
   sql: Sql,
-  event: { id: EventId; organizationId: OrganizationId; type: string },
+  event: { organizationId: OrganizationId; type: string; data: Record<string, unknown> },
 ): Promise<number> {
   const rows = await sql.query(
-    `insert into webhook_deliveries (id, organization_id, webhook_id, event_id)
-     select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.organization_id, w.id, $1
-       from webhooks w
+    `with event as (
+       insert into events (id, organization_id, type, data) values ($1, $2, $3, $4) returning id
+     )
+     insert into webhook_deliveries (id, organization_id, webhook_id, event_id)
+     select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.organization_id, w.id, event.id
+       from event cross join webhooks w
       where w.organization_id = $2 and w.enabled and (cardinality(w.events) = 0 or $3 = any (w.events))
      returning id`,
-    [event.id, event.organizationId, event.type],
+    [newId("evt"), event.organizationId, event.type, JSON.stringify(event.data)],
   );
   return rows.length;
 }

@@ -84,13 +84,3 @@ export async function updateWebhook(
 export async function deleteWebhook(sql: Sql, id: WebhookId): Promise<void> {
   await sql.query("delete from webhooks where id = $1", [id]);
 }
-
-/** A delivery exhausted its retries (`true`) or one succeeded (`false`). */
-export async function markWebhookFailing(sql: Sql, id: WebhookId, failing: boolean): Promise<void> {
-  await sql.query(
-    // Only a change writes: a success on a healthy endpoint (the common case) touches nothing.
-    `update webhooks set failing_since = case when $2 then clock_timestamp() end
-      where id = $1 and (failing_since is null) = $2`,
-    [id, failing],
-  );
-}

@@ -1,0 +1,200 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrganizationId, UserId } from "../../src/contract/ids.js";
+import { PUBLIC_ONLY } from "../../src/core/net/address-policy.js";
+import { emitEvent } from "../../src/services/events/emit-event.js";
+import { deliveryWorker, type DeliveryWorker } from "../../src/services/webhooks/delivery-worker.js";
+import { migrate } from "../../src/storage/migrate.js";
+import { insertOrganization } from "../../src/storage/repositories/organizations.js";
+import { insertUser } from "../../src/storage/repositories/users.js";
+import { insertWebhook } from "../../src/storage/repositories/webhooks.js";
+import type { Sql } from "../../src/storage/sql.js";
+import { openTestDatabase, STORES, type TestDatabase } from "../support/stores.js";
+
+/** Every statement the worker's database handle runs, transactions included. */
+function recording(sql: Sql, statements: string[]): Sql {
+  return {
+    dialect: sql.dialect,
+    query: (text, params) => {
+      statements.push(text.trim());
+      return sql.query(text, params);
+    },
+    transaction: (work) => sql.transaction((tx) => work(recording(tx, statements))),
+    afterCommit: (callback) => sql.afterCommit(callback),
+    exec: (script) => sql.exec(script),
+    close: () => sql.close(),
+  };
+}
+
+/** A receiver on loopback that answers 204 after `delayMs`, and counts what it got. */
+async function receiver(delayMs = 0) {
+  const arrived: string[] = [];
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      arrived.push(raw);
+      setTimeout(() => res.writeHead(204).end(), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrived,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const until = async (condition: () => boolean, timeoutMs = 5_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.each(STORES)("webhook delivery worker (%s)", (store) => {
+  let database: TestDatabase;
+  let sql: Sql;
+  let ownerId: UserId;
+  const statements: string[] = [];
+  const errors: unknown[] = [];
+
+  /** An organization with `endpoints` endpoints at `url`, subscribed to every event. */
+  const organizationWith = async (url: string, endpoints: number): Promise<OrganizationId> => {
+    const { id } = await sql.transaction((tx) =>
+      insertOrganization(tx, { name: "Acme", ownerId, plan: "enterprise", rbac: true }),
+    );
+    for (let i = 0; i < endpoints; i++)
+      await insertWebhook(sql, {
+        organizationId: id,
+        url,
+        description: "",
+        events: [],
+        secretSealed: "raw.whsec_eA==",
+        createdBy: ownerId,
+      });
+    return id;
+  };
+  /** A worker that would not poll during the test: only commits wake it. */
+  const worker = (options: { batchWindowMs?: number; vacuumEvery?: number } = {}): DeliveryWorker =>
+    deliveryWorker(
+      recording(sql, statements),
+      {
+        policy: { ...PUBLIC_ONLY, allowPrivate: true },
+        secretKey: undefined,
+        pollMs: 600_000,
+        clock: () => new Date(),
+        ...options,
+      },
+      (error) => errors.push(error),
+    );
+  const emit = (tx: Sql, organizationId: OrganizationId, n: number) =>
+    emitEvent(tx, { organizationId, type: "key.created", data: { keyId: `key_${n}` } });
+  const claims = () => statements.filter((text) => text.startsWith("with due as")).length;
+  const records = () => statements.filter((text) => text.startsWith("with outcome as")).length;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(store);
+    sql = database.sql;
+    await migrate(sql);
+    ownerId = (await insertUser(sql, { email: "w@example.test", name: "W", passwordHash: "x", isAdmin: false })).id;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("delivers as soon as the change commits, without waiting for the poll, and not before", async () => {
+    const target = await receiver();
+    const running = worker();
+    running.start();
+    try {
+      const organizationId = await organizationWith(target.url, 1);
+      await sql.transaction(async (tx) => {
+        await emit(tx, organizationId, 1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(target.arrived).toHaveLength(0);
+      });
+      await until(() => target.arrived.length === 1, 3_000);
+      expect(JSON.parse(target.arrived[0]!)).toMatchObject({ type: "key.created", data: { keyId: "key_1" } });
+    } finally {
+      await running.stop();
+      await target.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("claims in batches and records each batch's outcomes in one statement", async () => {
+    const target = await receiver();
+    const running = worker({ vacuumEvery: 100 });
+    statements.length = 0;
+    try {
+      const organizationId = await organizationWith(target.url, 3);
+      await sql.transaction(async (tx) => {
+        for (let n = 0; n < 40; n++) await emit(tx, organizationId, n);
+      });
+      running.start();
+      running.wake();
+      await until(() => target.arrived.length === 120);
+      await running.stop();
+      expect(claims()).toBeLessThanOrEqual(2);
+      expect(records()).toBeLessThanOrEqual(3);
+      // One VACUUM per `vacuumEvery` recorded attempts (PGlite has no autovacuum).
+      expect(statements.filter((text) => text.startsWith("vacuum"))).toHaveLength(1);
+      const [row] = await sql.query<{ n: number }>(
+        "select count(*)::int as n from webhook_deliveries where organization_id = $1 and status = 'succeeded' and leased_until is null",
+        [organizationId],
+      );
+      expect(row!.n).toBe(120);
+    } finally {
+      await running.stop();
+      await target.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("under a stream of commits, claims at most once per batch window", async () => {
+    const target = await receiver();
+    const running = worker({ batchWindowMs: 200 });
+    try {
+      const organizationId = await organizationWith(target.url, 1);
+      running.start();
+      statements.length = 0;
+      const started = performance.now();
+      for (let n = 0; n < 30; n++) {
+        await sql.transaction((tx) => emit(tx, organizationId, n));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const windows = Math.ceil((performance.now() - started) / 200) + 1;
+      await until(() => target.arrived.length === 30);
+      expect(claims()).toBeLessThanOrEqual(windows + 1);
+      expect(claims()).toBeLessThan(30);
+    } finally {
+      await running.stop();
+      await target.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("stop() waits for the attempts under way and records their outcomes", async () => {
+    const slow = await receiver(300);
+    const running = worker();
+    try {
+      const organizationId = await organizationWith(slow.url, 1);
+      running.start();
+      await sql.transaction((tx) => emit(tx, organizationId, 1));
+      await until(() => slow.arrived.length === 1);
+      await running.stop();
+      const [row] = await sql.query<{ status: string; leased: boolean }>(
+        "select status, leased_until is not null as leased from webhook_deliveries where organization_id = $1",
+        [organizationId],
+      );
+      expect(row).toEqual({ status: "succeeded", leased: false });
+    } finally {
+      await running.stop();
+      await slow.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -44,7 +44,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SERVER_NODE_FLAGS = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
 export const startBenchServer = (env: Record<string, string>) =>
-  startProcess([...SERVER_NODE_FLAGS, "--import", "tsx", "bench/bench-server.ts"], env);
+  startProcess([...SERVER_NODE_FLAGS, "bench/bench-server.mjs"], env);
 
 /** An OpenAI-compatible stand-in answering at once; only the first (memory-filling) call reaches it. */
 async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
@@ -133,7 +133,7 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
         let target: Parameters<typeof load>[1];
         let path = "/process/localize";
         if (mode === "hello") {
-          server = await startProcess(["--import", "tsx", "bench/hello-server.ts"], {});
+          server = await startProcess(["bench/hello-server.mjs"], {});
           path = "/hello";
           target = { body };
         } else if (mode === "bypass") {

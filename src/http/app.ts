@@ -116,14 +116,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logController: new RequestLog(deps.config.slowRequestMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: they run on every call of the hot path.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     // An escaped U+0000 anywhere in the path or query (ids, filters): no field accepts it.
-    if (/%00/i.test(request.url)) {
-      throw AppError.invalidRequest("The URL contains the character U+0000, which no parameter accepts.", [
-        { path: "/", message: "contains %00" },
-      ]);
+    if (request.url.includes("%00")) {
+      return done(
+        AppError.invalidRequest("The URL contains the character U+0000, which no parameter accepts.", [
+          { path: "/", message: "contains %00" },
+        ]),
+      );
     }
+    done();
   });
   // Graceful shutdown: responses finishing while the server closes also close their
   // keep-alive connection, so close() does not wait for idle sockets to time out.
@@ -131,10 +135,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   registerProblemErrors(app);

@@ -8,8 +8,14 @@ import type { RateAdmission } from "../services/limits/rate-limiter.js";
 import { keyAuthDeps, type AppDeps } from "./deps.js";
 import { apiKeyFromHeaders } from "./key-header.js";
 
-const callsOfRequests = new WeakMap<FastifyRequest, KeyCall>();
-const errorCodes = new WeakMap<FastifyRequest, string>();
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The metered key call this request started (null until `startKeyCall`). */
+    keyCall: KeyCall | null;
+    /** The error code a metered call ended with, for its usage counts. */
+    keyCallErrorCode: string | null;
+  }
+}
 
 /** Writes `RateLimit-Policy` / `RateLimit` and returns the refusal to throw when the key is over its limit. */
 export function applyRateAdmission(
@@ -44,7 +50,7 @@ export async function startKeyCall(
   const principal = await authenticateKey(keyAuthDeps(deps), apiKeyFromHeaders(request.headers), request.ip, engineId);
   if (!principal.limits) return principal;
   const call = deps.meter.begin(principal);
-  callsOfRequests.set(request, call);
+  request.keyCall = call;
   const pending = call.admitRate();
   const admission = pending instanceof Promise ? await pending : pending;
   const refusal = applyRateAdmission(admission, (name, value) => reply.header(name, value));
@@ -54,14 +60,18 @@ export async function startKeyCall(
 
 /** Records the usage of every metered call once its response is sent. */
 export function registerUsageHooks(app: FastifyInstance): void {
-  app.addHook("onError", async (request, _reply, error) => {
-    if (callsOfRequests.has(request)) errorCodes.set(request, usageErrorCode(error));
+  app.decorateRequest("keyCall", null);
+  app.decorateRequest("keyCallErrorCode", null);
+  app.addHook("onError", (request, _reply, error, done) => {
+    if (request.keyCall) request.keyCallErrorCode = usageErrorCode(error);
+    done();
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const call = callsOfRequests.get(request);
-    if (!call) return;
-    const fallback = reply.statusCode >= 500 ? "internal_error" : reply.statusCode >= 400 ? "invalid_request" : null;
-    const code = errorCodes.get(request) ?? fallback;
-    call.finish(code);
+  app.addHook("onResponse", (request, reply, done) => {
+    const call = request.keyCall;
+    if (call) {
+      const fallback = reply.statusCode >= 500 ? "internal_error" : reply.statusCode >= 400 ? "invalid_request" : null;
+      call.finish(request.keyCallErrorCode ?? fallback);
+    }
+    done();
   });
 }

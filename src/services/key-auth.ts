@@ -74,7 +74,8 @@ export async function authenticateKey(
 
   const secretHash = hashApiKeySecret(secret);
   const load = () => loadKeyCallContext(deps.sql, secretHash, engineId);
-  const context = await (deps.keyContexts ? deps.keyContexts.lookup(secretHash, engineId, load) : load());
+  const found = deps.keyContexts ? deps.keyContexts.lookup(secretHash, engineId, load) : load();
+  const context = found instanceof Promise ? await found : found;
   if (!context) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
 
   const decision = authorizeKey(context.facts, deps.clock());

@@ -8,7 +8,8 @@ import type { Sql } from "../storage/sql.js";
  * acceptable; it is never consulted for authorization.
  */
 export class LastUsedTracker {
-  private pending = new Map<KeyId, Date>();
+  /** Key id → when it was last used (epoch milliseconds: no Date object per call). */
+  private pending = new Map<KeyId, number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -16,7 +17,7 @@ export class LastUsedTracker {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  record(keyId: KeyId, at: Date = new Date()): void {
+  record(keyId: KeyId, at: number = Date.now()): void {
     this.pending.set(keyId, at);
   }
 

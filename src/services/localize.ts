@@ -60,6 +60,9 @@ function hintsFor(hints: Record<string, string[]> | undefined, path: (string | n
   return Object.hasOwn(hints, top) ? trimHints(hints[top]) : undefined;
 }
 
+/** Requests without hints (most) share one empty list: `hints[i]` is undefined for every unit. */
+const NO_HINTS: readonly (string[] | undefined)[] = [];
+
 /** The translated strings back in leaf order, format metadata as sent. */
 function withMetadata(allLeaves: readonly StringLeaf[], translated: readonly string[]): string[] {
   let next = 0;
@@ -160,13 +163,15 @@ export async function localize(
       sourceLocale: request.sourceLocale,
       targetLocale: request.targetLocale,
       texts: plan.units,
-      hints: plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)),
-      examples: referenceExamples(
-        request.reference,
-        request.sourceLocale,
-        request.targetLocale,
-        leaves.map((leaf) => leaf.path.join("/")),
-      ),
+      hints: request.hints ? plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)) : NO_HINTS,
+      examples: request.reference
+        ? referenceExamples(
+            request.reference,
+            request.sourceLocale,
+            request.targetLocale,
+            leaves.map((leaf) => leaf.path.join("/")),
+          )
+        : undefined,
       memory,
       signal,
     });

@@ -153,6 +153,26 @@ describe("placeholders, ICU, tags and markdown are protected", () => {
   });
 });
 
+describe("the scanner jumps between places where a token may start, and misses none", () => {
+  it.each([
+    ["{name} at the start", ["{name}"]],
+    ["at the end {name}", ["{name}"]],
+    ["adjacent {a}{b}%s<br/>", ["{a}", "{b}", "%s", "<br/>"]],
+    [`${"plain text ".repeat(40)}then {late}`, ["{late}"]],
+    ["a long run of letters before an_identifier_tail", ["an_identifier_tail"]],
+    ["_leading underscore and trailing_", []],
+    ["nothing to protect in this sentence", []],
+    ["100% sure, 50 %s left", ["%s"]],
+  ])("%j", (input, tokens) => {
+    expect(protectedTokens(input)).toEqual(tokens);
+    expect(
+      splitProtected(input)
+        .map((segment) => segment.value)
+        .join(""),
+    ).toBe(input);
+  });
+});
+
 describe("protection never loses text: joined segments equal the input", () => {
   // Pieces of every syntax the scanner knows, so that random strings hit its edge cases.
   const pieces = [
@@ -261,6 +281,11 @@ describe("pseudo-localization: accented, padded, bracketed; placeholders and tag
     "{n, plural, one {# file} other {# files}}",
   ])("keeps every protected token of %j", (input) => {
     expect(protectedTokens(pseudoLocalize(input))).toEqual(protectedTokens(input));
+  });
+
+  it("accents ASCII letters only, keeps other letters and emoji, and pads by every non-space character", () => {
+    expect(pseudoLocalize("Ça va 👋")).toBe("[Çá ṽá 👋 ~~]");
+    expect(pseudoLocalize("a\u00a0b")).toBe("[á\u00a0ƀ ~]");
   });
 
   it("leaves empty and whitespace-only strings alone", () => {

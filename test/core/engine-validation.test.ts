@@ -347,6 +347,15 @@ describe("engine configuration", () => {
     expect(configFingerprint("openai", { a: 1 })).not.toBe(configFingerprint("openai", { a: 2 }));
     expect(configFingerprint("openai", { a: 1 })).not.toBe(configFingerprint("anthropic", { a: 1 }));
   });
+
+  it("remembers a configuration's fingerprint per object, never across providers", () => {
+    const config = { models: [{ model: "m" }], price: { perMillionCharacters: 1 } };
+    const first = configFingerprint("openai", config);
+    expect(configFingerprint("openai", config)).toBe(first);
+    expect(configFingerprint("anthropic", config)).not.toBe(first);
+    expect(configFingerprint("openai", config)).toBe(first);
+    expect(configFingerprint("openai", { models: [{ model: "m" }] })).toBe(first);
+  });
 });
 
 describe("locale codes of the providers", () => {

@@ -174,6 +174,16 @@ describe.each(STORES)("key-context cache: coherent across instances (%s)", (stor
     expect(behind).toEqual([]);
     await sql.query("delete from server_instances where id = 'silent'");
   });
+
+  it("a management change through HTTP answers only once a silent live instance's lease lapsed", async () => {
+    await sql.query("insert into server_instances (id, seen_at, acked_epoch) values ('silent-http', now(), 0)");
+    await createKey(seed.admin, seed.orgId, { name: "waits for the silent instance" });
+    const [silent] = await sql.query<{ lapsed: boolean }>(
+      "select seen_at < now() - interval '3 seconds' as lapsed from server_instances where id = 'silent-http'",
+    );
+    expect(silent!.lapsed).toBe(true);
+    await sql.query("delete from server_instances where id = 'silent-http'");
+  });
 });
 
 describe.each(STORES)("translation-memory cache (%s)", (store) => {

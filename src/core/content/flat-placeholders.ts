@@ -44,43 +44,51 @@ function isLetterOrDigit(ch: string | undefined): boolean {
   return LETTER_OR_DIGIT.test(ch);
 }
 
-/** `indexOf` for delimiters, remembering its last answer: the scan moves only forwards, so every search resumes. */
-function closerFinder(text: string) {
-  const known = new Map<string, number>();
-  return (closer: string, from: number): number => {
-    const last = known.get(closer);
-    if (last !== undefined && (last === -1 || last >= from)) return last;
-    const found = text.indexOf(closer, from);
-    known.set(closer, found);
-    return found;
-  };
-}
+/**
+ * Where a token or an identifier tail may start: a scan jumps from one to the next, so plain
+ * text between them costs one regular-expression search, not a test per character.
+ */
+const CANDIDATE = /[{$%<`\]&:@\\\-_]/g;
+const CANDIDATE_OR_POUND = /[{$%<`\]&:@\\\-_#]/g;
 
-function delimitedEnd(
-  text: string,
-  at: number,
-  open: string,
-  close: string,
-  find: (closer: string, from: number) => number,
-): number {
-  if (!text.startsWith(open, at)) return -1;
-  const found = find(close, at + open.length);
-  return found < 0 ? -1 : found + close.length;
+/**
+ * `indexOf` for the closers of `<!-- -->` and ``` fences, remembering its last answer: the
+ * scan moves only forwards, so every search resumes instead of rescanning.
+ */
+class CloserFinder {
+  private comment: number | undefined;
+  private fence: number | undefined;
+  constructor(private readonly text: string) {}
+
+  end(at: number, open: "<!--" | "```"): number {
+    if (!this.text.startsWith(open, at)) return -1;
+    const from = at + open.length;
+    const closer = open === "<!--" ? "-->" : "```";
+    let found = open === "<!--" ? this.comment : this.fence;
+    if (found === undefined || (found !== -1 && found < from)) {
+      found = this.text.indexOf(closer, from);
+      if (open === "<!--") this.comment = found;
+      else this.fence = found;
+    }
+    return found < 0 ? -1 : found + closer.length;
+  }
 }
 
 /** Where the token starting at `at` ends, or -1 when none starts there. */
-function tokenEnd(text: string, at: number, pound: boolean, find: (closer: string, from: number) => number): number {
+function tokenEnd(text: string, at: number, pound: boolean, closers: CloserFinder): number {
   const ch = text[at]!;
   if (ch === "#") return pound ? at + 1 : -1;
   if (ch === "<") {
-    const comment = delimitedEnd(text, at, "<!--", "-->", find);
+    const comment = closers.end(at, "<!--");
     if (comment >= 0) return comment;
   }
   if (ch === "`") {
-    const fence = delimitedEnd(text, at, "```", "```", find);
+    const fence = closers.end(at, "```");
     if (fence >= 0) return fence;
   }
-  for (const rule of RULES[ch] ?? []) {
+  const rules = RULES[ch];
+  if (rules === undefined) return -1;
+  for (const rule of rules) {
     rule.lastIndex = at;
     const match = rule.exec(text);
     if (match) return at + match[0].length;
@@ -93,8 +101,11 @@ function tokenEnd(text: string, at: number, pound: boolean, find: (closer: strin
  * number inside an ICU plural branch). The segments always join back to `text`.
  */
 export function scanPlaceholders(text: string, options: { pound?: boolean } = {}): Segment[] {
+  const candidates = options.pound ? CANDIDATE_OR_POUND : CANDIDATE;
+  candidates.lastIndex = 0;
+  if (!candidates.test(text)) return text.length > 0 ? [{ kind: "text", value: text }] : [];
   const pound = options.pound ?? false;
-  const find = closerFinder(text);
+  const closers = new CloserFinder(text);
   const out: Segment[] = [];
   let textStart = 0;
   const protect = (start: number, end: number) => {
@@ -102,15 +113,13 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
     out.push({ kind: "protected", value: text.slice(start, end) });
     textStart = end;
   };
-  let i = 0;
+  let i = candidates.lastIndex - 1;
   while (i < text.length) {
-    const end = tokenEnd(text, i, pound, find);
+    const end = tokenEnd(text, i, pound, closers);
     if (end > i) {
       protect(i, end);
       i = end;
-      continue;
-    }
-    if (text[i] === "_" && i > textStart && isLetterOrDigit(text[i - 1])) {
+    } else if (text[i] === "_" && i > textStart && isLetterOrDigit(text[i - 1])) {
       let start = i - 1;
       while (start > textStart && isLetterOrDigit(text[start - 1])) start--;
       IDENTIFIER_TAIL.lastIndex = i;
@@ -118,10 +127,12 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
       if (tail) {
         protect(start, i + tail[0].length);
         i += tail[0].length;
-        continue;
-      }
-    }
-    i++;
+      } else i++;
+    } else i++;
+    // On to the next place where a token may start.
+    candidates.lastIndex = i;
+    if (!candidates.test(text)) break;
+    i = candidates.lastIndex - 1;
   }
   if (textStart < text.length) out.push({ kind: "text", value: text.slice(textStart) });
   return out;

@@ -55,7 +55,12 @@ const ACCENTED: Record<string, string> = {
   Z: "Ž",
 };
 
+/** ACCENTED by UTF-16 code unit, for the letters it maps (all ASCII). */
+const ACCENTED_BY_CODE: (string | undefined)[] = [];
+for (const [letter, accented] of Object.entries(ACCENTED)) ACCENTED_BY_CODE[letter.charCodeAt(0)] = accented;
+
 const MARKDOWN_BLOCK_MARKER = /^(?:\s{0,3}(?:#{1,6}|>|[-*+]|\d{1,9}[.)])[ \t]+)+/;
+const WHITESPACE = /\s/;
 
 /** Extra length, as a share of the translatable characters, to expose truncation in layouts. */
 const PADDING_RATIO = 0.3;
@@ -70,13 +75,26 @@ export function pseudoLocalize(input: string): string {
   const marker = MARKDOWN_BLOCK_MARKER.exec(input)?.[0] ?? "";
   const rest = input.slice(marker.length);
   let letters = 0;
-  const body = splitProtected(rest)
-    .map((segment) => {
-      if (segment.kind === "protected") return segment.value;
-      letters += segment.value.replace(/\s/g, "").length;
-      return Array.from(segment.value, (ch) => ACCENTED[ch] ?? ch).join("");
-    })
-    .join("");
+  let body = "";
+  for (const segment of splitProtected(rest)) {
+    if (segment.kind === "protected") {
+      body += segment.value;
+      continue;
+    }
+    const text = segment.value;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const accented = code < 128 ? ACCENTED_BY_CODE[code] : undefined;
+      if (accented !== undefined) {
+        body += accented;
+        letters++;
+        continue;
+      }
+      const ch = text[i]!;
+      body += ch;
+      if (!WHITESPACE.test(ch)) letters++;
+    }
+  }
   // Nothing to translate (a code-block stand-in, a placeholder alone): brackets would break it.
   if (letters === 0) return input;
   const padding = "~".repeat(Math.ceil(letters * PADDING_RATIO));

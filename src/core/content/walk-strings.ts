@@ -37,12 +37,11 @@ export function replaceStrings<T extends JsonValue>(root: T, replacements: reado
     if (value !== null && typeof value === "object") {
       const copy: Record<string, JsonValue> = {};
       for (const key of Object.keys(value)) {
-        Object.defineProperty(copy, key, {
-          value: rebuild(value[key] as JsonValue),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const item = rebuild(value[key] as JsonValue);
+        // Assigning `__proto__` would set the prototype; every other key is assigned (a fast object).
+        if (key === "__proto__")
+          Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+        else copy[key] = item;
       }
       return copy;
     }

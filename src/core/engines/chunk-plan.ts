@@ -5,7 +5,21 @@ export interface ChunkLimits {
   maxWords: number;
 }
 
-export const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+const WHITESPACE = /\s/;
+const isSpace = (code: number, text: string, at: number): boolean =>
+  code === 32 || (code >= 9 && code <= 13) || (code >= 128 && WHITESPACE.test(text[at]!));
+
+/** Runs of non-whitespace, counted without splitting the text. */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i), text, i);
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
 
 /** Splits `items` into consecutive chunks that respect both limits, counting the words of `textOf(item)`. */
 export function planChunks<T>(items: readonly T[], textOf: (item: T) => string, limits: ChunkLimits): T[][] {

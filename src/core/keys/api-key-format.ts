@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { BASE62_PATTERN, encodeBase62 } from "./base62.js";
 import { randomBase62 } from "./random.js";
@@ -42,7 +42,7 @@ export function isWellFormedApiKey(candidate: string): boolean {
 
 /** The only form in which a secret is stored: hex SHA-256. */
 export function hashApiKeySecret(secret: string): string {
-  return createHash("sha256").update(secret, "utf8").digest("hex");
+  return hash("sha256", secret, "hex");
 }
 
 export function apiKeyStart(secret: string): string {

@@ -12,6 +12,8 @@ export async function mapConcurrent<T, R>(
   limit: number,
   work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
+  // One item (most requests): no workers, no shared iterator.
+  if (items.length === 1) return [await work(items[0]!, 0)];
   const results = new Array<R>(items.length);
   // The workers share one iterator, so each item is taken by exactly one of them.
   const queue = items.entries();

@@ -59,9 +59,14 @@ export async function translateChunkWithFallback(
 ): Promise<ChunkOutcome> {
   let outcome: ChunkOutcome = { translated: new Map(), failures: [], failureKinds: [], usage: undefined };
   for (const model of call.models) {
-    const pending = chunk.filter((source) => !outcome.translated.has(source.text));
+    const pending =
+      outcome.translated.size === 0 ? chunk : chunk.filter((source) => !outcome.translated.has(source.text));
     if (pending.length === 0) break;
     const answer = await askModel(call, model, pending);
+    if (outcome.translated.size === 0 && outcome.failures.length === 0) {
+      outcome = answer;
+      continue;
+    }
     outcome = {
       translated: new Map([...outcome.translated, ...answer.translated]),
       failures: [...outcome.failures, ...answer.failures],

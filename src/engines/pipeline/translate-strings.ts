@@ -64,11 +64,12 @@ export class AllModelsFailedError extends Error {
  */
 export async function translateStrings(input: TranslateStringsInput): Promise<TranslateStringsResult> {
   const { settings, memory } = input;
-  const models = await modelsFor(input);
+  const pendingModels = modelsFor(input);
+  const models = pendingModels instanceof Promise ? await pendingModels : pendingModels;
   const unique = dedupe(input.texts, input.hints);
   // Remembered strings first, so that provider chunks are packed with misses only.
-  const recalled = memory ? await recallFromMemory(memory, unique) : new Map<string, Translation>();
-  const misses = unique.filter((source) => !recalled.has(source.text));
+  const recalled = memory ? await recallFromMemory(memory, unique) : NOTHING_RECALLED;
+  const misses = recalled.size === 0 ? unique : unique.filter((source) => !recalled.has(source.text));
   const call = {
     providerName: input.providerName,
     provider: input.provider,
@@ -88,7 +89,13 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     input.signal,
   );
 
-  const translated = new Map([...recalled, ...outcomes.flatMap((outcome) => [...outcome.translated])]);
+  // One source of translations (the usual case) is used as it is; several are merged.
+  const translated =
+    outcomes.length === 0
+      ? recalled
+      : recalled.size === 0 && outcomes.length === 1
+        ? outcomes[0]!.translated
+        : new Map([...recalled, ...outcomes.flatMap((outcome) => [...outcome.translated])]);
   const usage = outcomes.map((outcome) => outcome.usage).reduce(addUsage, undefined);
   return {
     texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
@@ -98,11 +105,20 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   };
 }
 
-/** The engine's models for the pair by rank, else the provider's defaults, else one call without a model. */
-async function modelsFor(input: TranslateStringsInput): Promise<(string | undefined)[]> {
-  const configured = rankModels(input.settings.models, input.sourceLocale, input.targetLocale);
+const NOTHING_RECALLED: ReadonlyMap<string, Translation> = new Map();
+const NO_MODEL = [undefined];
+
+/**
+ * The engine's models for the pair by rank, else the provider's defaults, else one call without
+ * a model; a promise only when the provider is asked.
+ */
+function modelsFor(input: TranslateStringsInput): (string | undefined)[] | Promise<(string | undefined)[]> {
+  const configured =
+    input.settings.models.length === 0 ? [] : rankModels(input.settings.models, input.sourceLocale, input.targetLocale);
   if (configured.length > 0) return configured;
-  return (await input.provider.defaultModels?.(input.sourceLocale, input.targetLocale)) ?? [undefined];
+  const defaults = input.provider.defaultModels;
+  if (!defaults) return NO_MODEL;
+  return (async () => (await defaults.call(input.provider, input.sourceLocale, input.targetLocale)) ?? NO_MODEL)();
 }
 
 /**

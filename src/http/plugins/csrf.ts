@@ -27,13 +27,11 @@ function requestOrigin(request: FastifyRequest): string | undefined | null {
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
   const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const origin = requestOrigin(request);
-    if (origin === undefined) return;
+    if (origin === undefined) return done();
     const ownOrigin = configuredOrigin ?? `${request.protocol}://${request.host}`;
-    if (origin !== ownOrigin) {
-      throw new AppError("csrf_rejected");
-    }
+    done(origin === ownOrigin ? undefined : new AppError("csrf_rejected"));
   });
 }

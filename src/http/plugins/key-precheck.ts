@@ -12,9 +12,12 @@ import { apiKeyFromHeaders } from "../key-header.js";
  */
 export function registerKeyPrecheck(app: FastifyInstance, deps: AppDeps): void {
   if (deps.bypassKeyAuthForOrganizationId) return;
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const secret = apiKeyFromHeaders(request.headers);
-    if (!secret) throw await deps.limiter.fail(request.ip, new AppError("missing_api_key"));
-    if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(request.ip, new AppError("invalid_api_key"));
+    if (secret && isWellFormedApiKey(secret)) return done();
+    // Only a refusal waits for the failure limiter (a database write).
+    deps.limiter
+      .fail(request.ip, new AppError(secret ? "invalid_api_key" : "missing_api_key"))
+      .then((refusal) => done(refusal), done);
   });
 }

@@ -28,16 +28,21 @@ export class KeyContextCache {
     return this.options.now?.() ?? performance.now();
   }
 
-  async lookup(
+  /** A hit answers at once (no promise); a miss loads and keeps what it read if nothing changed meanwhile. */
+  lookup(
     secretHash: string,
     engineId: string | null,
     load: () => Promise<KeyCallContext | null>,
-  ): Promise<KeyCallContext | null> {
-    const id = `${secretHash}\n${engineId ?? ""}`;
+  ): KeyCallContext | Promise<KeyCallContext | null> {
+    const id = engineId === null ? secretHash : `${secretHash}\n${engineId}`;
     if (this.coherence.usable()) {
       const entry = this.entries.get(id);
       if (entry && cacheEntryFresh(entry.loadedAt, this.now(), this.options.ttlMs)) return entry.context;
     }
+    return this.loadAndKeep(id, load);
+  }
+
+  private async loadAndKeep(id: string, load: () => Promise<KeyCallContext | null>): Promise<KeyCallContext | null> {
     const generation = this.coherence.generation;
     const refreshes = this.countRefreshes;
     const loadedAt = this.now();

@@ -28,11 +28,12 @@ export interface MeteredPrincipal {
   limits: KeyLimits | null;
 }
 
-const calls = new WeakMap<object, KeyCall>();
+/** Where a principal keeps its call: a property, not a WeakMap (no ephemeron work for the collector per call). */
+const CALL = Symbol("keyCall");
 
 /** The metered call a principal belongs to, if any (dashboard "try engine" and the bench bypass have none). */
 export function keyCallOf(principal: object): KeyCall | undefined {
-  return calls.get(principal);
+  return (principal as { [CALL]?: KeyCall })[CALL];
 }
 
 /** The shell of limits and usage: one per server, shared by HTTP and MCP. */
@@ -46,7 +47,7 @@ export class KeyCallMeter {
   /** Starts metering a call of an authenticated key. */
   begin(principal: MeteredPrincipal): KeyCall {
     const call = new KeyCall(this, principal);
-    calls.set(principal, call);
+    (principal as { [CALL]?: KeyCall })[CALL] = call;
     return call;
   }
 

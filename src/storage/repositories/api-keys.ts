@@ -298,13 +298,14 @@ export async function loadKeyCallContext(
 }
 
 /** Writes coalesced `lastUsedAt` values in one statement; never moves a timestamp backwards. */
-export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<KeyId, Date>): Promise<void> {
+/** `usage`: key id → epoch milliseconds of its last use. */
+export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<KeyId, number>): Promise<void> {
   if (usage.size === 0) return;
   await sql.query(
     `update api_keys k set last_used_at = greatest(k.last_used_at, u.used_at)
        from (select unnest($1::text[]) as id, unnest($2::timestamptz[]) as used_at) u
       where k.id = u.id`,
-    [[...usage.keys()], [...usage.values()].map((date) => date.toISOString())],
+    [[...usage.keys()], [...usage.values()].map((at) => new Date(at).toISOString())],
   );
 }
 

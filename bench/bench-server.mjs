@@ -1,7 +1,8 @@
-// A server process for the benchmark. BENCH_BYPASS_ORG_ID turns on the bench-only
-// configuration that skips the key check; it is reachable only through this file.
-import { isId } from "../src/contract/ids.js";
-import { startServer } from "../src/server.js";
+// A server process for the benchmark, run by plain `node` from the build (`dist/`), as `npm start`
+// runs it: no TypeScript loader in the measured process. BENCH_BYPASS_ORG_ID turns on the
+// bench-only configuration that skips the key check; it is reachable only through this file.
+import { isId } from "../dist/contract/ids.js";
+import { startServer } from "../dist/server.js";
 
 const bypass = process.env.BENCH_BYPASS_ORG_ID;
 if (bypass !== undefined && !isId("org", bypass))

@@ -1,4 +1,4 @@
-// The yardstick: bare Fastify answering a small JSON body, no logging, no database.
+// The yardstick: bare Fastify answering a small JSON body, no logging, no database; plain `node`.
 import Fastify from "fastify";
 
 const app = Fastify({ logger: false });

@@ -60,9 +60,6 @@ function hintsFor(hints: Record<string, string[]> | undefined, path: (string | n
   return Object.hasOwn(hints, top) ? trimHints(hints[top]) : undefined;
 }
 
-/** Requests without hints (most) share one empty list: `hints[i]` is undefined for every unit. */
-const NO_HINTS: readonly (string[] | undefined)[] = [];
-
 /** The translated strings back in leaf order, format metadata as sent. */
 function withMetadata(allLeaves: readonly StringLeaf[], translated: readonly string[]): string[] {
   let next = 0;
@@ -163,7 +160,7 @@ export async function localize(
       sourceLocale: request.sourceLocale,
       targetLocale: request.targetLocale,
       texts: plan.units,
-      hints: request.hints ? plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)) : NO_HINTS,
+      hints: plan.owners.map((owner) => hintsFor(request.hints, leaves[owner]!.path)),
       examples: request.reference
         ? referenceExamples(
             request.reference,

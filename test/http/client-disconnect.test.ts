@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
+import { waitUntil } from "../support/wait-until.js";
 
 /** A provider that never answers; it counts requests and the connections closed under it. */
 async function startSilentProvider() {
@@ -19,14 +20,6 @@ async function startSilentProvider() {
     state,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
-}
-
-async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.each(STORES)("a client that goes away cancels the provider work (%s)", (store) => {
@@ -76,11 +69,11 @@ describe.each(STORES)("a client that goes away cancels the provider work (%s)", 
         body: JSON.stringify(body),
         signal: client.signal,
       }).catch((error: unknown) => error);
-      await waitFor(() => provider.state.requests === before.requests + 1);
+      await waitUntil(() => provider.state.requests === before.requests + 1);
       client.abort();
       expect(await response).toBeInstanceOf(Error);
 
-      await waitFor(() => provider.state.closed === before.closed + 1);
+      await waitUntil(() => provider.state.closed === before.closed + 1);
       // A retry or the fallback model would reach the provider within milliseconds (1–5 ms backoff).
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(provider.state.requests).toBe(before.requests + 1);

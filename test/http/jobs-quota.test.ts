@@ -4,6 +4,7 @@ import { isFinished, pollJob, submitJob } from "../support/jobs.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
+import { waitUntil } from "../support/wait-until.js";
 
 /** Each locale of a job is one metered localize call of its key: monthly characters and usage, not the rate limit. */
 describe.each(STORES)("jobs count against the monthly character limits and in usage on %s", (store) => {
@@ -119,17 +120,16 @@ describe.each(STORES)("jobs count against the monthly character limits and in us
     expectStatus(slow, 201);
     const key = await createKey(seed.admin, seed.orgId, { name: "canceler" });
     const submitted = await submitJob(anon, key.secret, { ...job, engineId: slow.body.id });
-    const until = async (done: () => Promise<boolean>) => {
-      const deadline = Date.now() + 10_000;
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error("took too long");
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
     // Reserved while the first locale is being translated.
-    await until(async () => (await monthlyCharacters(key.secret)).used === 5);
+    await waitUntil(async () => (await monthlyCharacters(key.secret)).used === 5, {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
     expectStatus(await anon.request("DELETE", `/jobs/${submitted.id}`, undefined, { "x-api-key": key.secret }), 200);
-    await until(async () => (await monthlyCharacters(key.secret)).used === 0);
+    await waitUntil(async () => (await monthlyCharacters(key.secret)).used === 0, {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
 
     await flush();
     const usage = await seed.admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=engine`);

@@ -11,6 +11,7 @@ import { insertUser } from "../../src/storage/repositories/users.js";
 import { insertWebhook } from "../../src/storage/repositories/webhooks.js";
 import type { Sql } from "../../src/storage/sql.js";
 import { openTestDatabase, STORES, type TestDatabase } from "../support/stores.js";
+import { waitUntil } from "../support/wait-until.js";
 
 /** Every statement the worker's database handle runs, transactions included. */
 function recording(sql: Sql, statements: string[]): Sql {
@@ -45,14 +46,6 @@ async function receiver(delayMs = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-const until = async (condition: () => boolean, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe.each(STORES)("webhook delivery worker (%s)", (store) => {
   let database: TestDatabase;
@@ -116,7 +109,7 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(target.arrived).toHaveLength(0);
       });
-      await until(() => target.arrived.length === 1, 3_000);
+      await waitUntil(() => target.arrived.length === 1, { timeoutMs: 3_000, intervalMs: 10 });
       expect(JSON.parse(target.arrived[0]!)).toMatchObject({ type: "key.created", data: { keyId: "key_1" } });
     } finally {
       await running.stop();
@@ -136,7 +129,7 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
       });
       running.start();
       running.wake();
-      await until(() => target.arrived.length === 120);
+      await waitUntil(() => target.arrived.length === 120, { intervalMs: 10 });
       await running.stop();
       expect(claims()).toBeLessThanOrEqual(2);
       expect(records()).toBeLessThanOrEqual(3);
@@ -167,7 +160,7 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       const windows = Math.ceil((performance.now() - started) / 200) + 1;
-      await until(() => target.arrived.length === 30);
+      await waitUntil(() => target.arrived.length === 30, { intervalMs: 10 });
       expect(claims()).toBeLessThanOrEqual(windows + 1);
       expect(claims()).toBeLessThan(30);
     } finally {
@@ -184,7 +177,7 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
       const organizationId = await organizationWith(slow.url, 1);
       running.start();
       await sql.transaction((tx) => emit(tx, organizationId, 1));
-      await until(() => slow.arrived.length === 1);
+      await waitUntil(() => slow.arrived.length === 1, { intervalMs: 10 });
       await running.stop();
       const [row] = await sql.query<{ status: string; leased: boolean }>(
         "select status, leased_until is not null as leased from webhook_deliveries where organization_id = $1",

@@ -51,44 +51,43 @@ function isLetterOrDigit(ch: string | undefined): boolean {
 const CANDIDATE = /[{$%<`\]&:@\\\-_]/g;
 const CANDIDATE_OR_POUND = /[{$%<`\]&:@\\\-_#]/g;
 
-/**
- * `indexOf` for the closers of `<!-- -->` and ``` fences, remembering its last answer: the
- * scan moves only forwards, so every search resumes instead of rescanning.
- */
-class CloserFinder {
-  private comment: number | undefined;
-  private fence: number | undefined;
-  constructor(private readonly text: string) {}
+/** `indexOf` for delimiters, remembering its last answer: the scan moves only forwards, so every search resumes. */
+function closerFinder(text: string) {
+  const known = new Map<string, number>();
+  return (closer: string, from: number): number => {
+    const last = known.get(closer);
+    if (last !== undefined && (last === -1 || last >= from)) return last;
+    const found = text.indexOf(closer, from);
+    known.set(closer, found);
+    return found;
+  };
+}
 
-  end(at: number, open: "<!--" | "```"): number {
-    if (!this.text.startsWith(open, at)) return -1;
-    const from = at + open.length;
-    const closer = open === "<!--" ? "-->" : "```";
-    let found = open === "<!--" ? this.comment : this.fence;
-    if (found === undefined || (found !== -1 && found < from)) {
-      found = this.text.indexOf(closer, from);
-      if (open === "<!--") this.comment = found;
-      else this.fence = found;
-    }
-    return found < 0 ? -1 : found + closer.length;
-  }
+function delimitedEnd(
+  text: string,
+  at: number,
+  open: string,
+  close: string,
+  find: (closer: string, from: number) => number,
+): number {
+  if (!text.startsWith(open, at)) return -1;
+  const found = find(close, at + open.length);
+  return found < 0 ? -1 : found + close.length;
 }
 
 /** Where the token starting at `at` ends, or -1 when none starts there. */
-function tokenEnd(text: string, at: number, pound: boolean, closers: CloserFinder): number {
+function tokenEnd(text: string, at: number, pound: boolean, find: (closer: string, from: number) => number): number {
   const ch = text[at]!;
   if (ch === "#") return pound ? at + 1 : -1;
   if (ch === "<") {
-    const comment = closers.end(at, "<!--");
+    const comment = delimitedEnd(text, at, "<!--", "-->", find);
     if (comment >= 0) return comment;
   }
   if (ch === "`") {
-    const fence = closers.end(at, "```");
+    const fence = delimitedEnd(text, at, "```", "```", find);
     if (fence >= 0) return fence;
   }
-  const rules = RULES[ch];
-  if (rules === undefined) return -1;
-  for (const rule of rules) {
+  for (const rule of RULES[ch] ?? []) {
     rule.lastIndex = at;
     const match = rule.exec(text);
     if (match) return at + match[0].length;
@@ -105,7 +104,7 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
   candidates.lastIndex = 0;
   if (!candidates.test(text)) return text.length > 0 ? [{ kind: "text", value: text }] : [];
   const pound = options.pound ?? false;
-  const closers = new CloserFinder(text);
+  const find = closerFinder(text);
   const out: Segment[] = [];
   let textStart = 0;
   const protect = (start: number, end: number) => {
@@ -113,13 +112,19 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
     out.push({ kind: "protected", value: text.slice(start, end) });
     textStart = end;
   };
-  let i = candidates.lastIndex - 1;
+  let i = 0;
   while (i < text.length) {
-    const end = tokenEnd(text, i, pound, closers);
+    // On to the next place where a token may start.
+    candidates.lastIndex = i;
+    if (!candidates.test(text)) break;
+    i = candidates.lastIndex - 1;
+    const end = tokenEnd(text, i, pound, find);
     if (end > i) {
       protect(i, end);
       i = end;
-    } else if (text[i] === "_" && i > textStart && isLetterOrDigit(text[i - 1])) {
+      continue;
+    }
+    if (text[i] === "_" && i > textStart && isLetterOrDigit(text[i - 1])) {
       let start = i - 1;
       while (start > textStart && isLetterOrDigit(text[start - 1])) start--;
       IDENTIFIER_TAIL.lastIndex = i;
@@ -127,12 +132,10 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
       if (tail) {
         protect(start, i + tail[0].length);
         i += tail[0].length;
-      } else i++;
-    } else i++;
-    // On to the next place where a token may start.
-    candidates.lastIndex = i;
-    if (!candidates.test(text)) break;
-    i = candidates.lastIndex - 1;
+        continue;
+      }
+    }
+    i++;
   }
   if (textStart < text.length) out.push({ kind: "text", value: text.slice(textStart) });
   return out;

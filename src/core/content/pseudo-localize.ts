@@ -1,4 +1,5 @@
 import { splitProtected } from "./protected-segments.js";
+import { isWhitespaceAt } from "./whitespace.js";
 
 const ACCENTED: Record<string, string> = {
   a: "á",
@@ -60,7 +61,6 @@ const ACCENTED_BY_CODE: (string | undefined)[] = [];
 for (const [letter, accented] of Object.entries(ACCENTED)) ACCENTED_BY_CODE[letter.charCodeAt(0)] = accented;
 
 const MARKDOWN_BLOCK_MARKER = /^(?:\s{0,3}(?:#{1,6}|>|[-*+]|\d{1,9}[.)])[ \t]+)+/;
-const WHITESPACE = /\s/;
 
 /** Extra length, as a share of the translatable characters, to expose truncation in layouts. */
 const PADDING_RATIO = 0.3;
@@ -90,9 +90,8 @@ export function pseudoLocalize(input: string): string {
         letters++;
         continue;
       }
-      const ch = text[i]!;
-      body += ch;
-      if (!WHITESPACE.test(ch)) letters++;
+      body += text[i]!;
+      if (!isWhitespaceAt(text, i)) letters++;
     }
   }
   // Nothing to translate (a code-block stand-in, a placeholder alone): brackets would break it.

@@ -1,3 +1,5 @@
+import { isWhitespaceAt } from "../content/whitespace.js";
+
 export interface ChunkLimits {
   /** Most strings in one provider call. */
   maxItems: number;
@@ -5,16 +7,12 @@ export interface ChunkLimits {
   maxWords: number;
 }
 
-const WHITESPACE = /\s/;
-const isSpace = (code: number, text: string, at: number): boolean =>
-  code === 32 || (code >= 9 && code <= 13) || (code >= 128 && WHITESPACE.test(text[at]!));
-
 /** Runs of non-whitespace, counted without splitting the text. */
 export function countWords(text: string): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const space = isSpace(text.charCodeAt(i), text, i);
+    const space = isWhitespaceAt(text, i);
     if (!space && !inWord) words++;
     inWord = !space;
   }

@@ -51,6 +51,8 @@ const finders = new WeakMap<readonly GlossaryItem[], TermFinder>();
  * case-sensitive items, one for the others) are compiled once per glossary array.
  */
 export function findGlossaryTerms(glossary: readonly GlossaryItem[], text: string): TermHit[] {
+  // Most engines have no glossary: nothing to compile (the array is new on every request).
+  if (glossary.length === 0) return [];
   let finder = finders.get(glossary);
   if (!finder) {
     finder = compileFinder(glossary);

@@ -109,6 +109,5 @@ export function placeholderProblems(source: string, output: string): string[] {
 export function translationProblems(source: string, output: unknown, glossary: readonly GlossaryItem[]): string[] {
   if (typeof output !== "string") return ["missing translation"];
   if (source.trim().length > 0 && output.trim().length === 0) return ["empty translation"];
-  const problems = placeholderProblems(source, output);
-  return glossary.length === 0 ? problems : [...problems, ...glossaryViolations(glossary, source, output)];
+  return [...placeholderProblems(source, output), ...glossaryViolations(glossary, source, output)];
 }

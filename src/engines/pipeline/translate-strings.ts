@@ -89,13 +89,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     input.signal,
   );
 
-  // One source of translations (the usual case) is used as it is; several are merged.
-  const translated =
-    outcomes.length === 0
-      ? recalled
-      : recalled.size === 0 && outcomes.length === 1
-        ? outcomes[0]!.translated
-        : new Map([...recalled, ...outcomes.flatMap((outcome) => [...outcome.translated])]);
+  const translated = allTranslations(recalled, outcomes);
   const usage = outcomes.map((outcome) => outcome.usage).reduce(addUsage, undefined);
   return {
     texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
@@ -106,19 +100,29 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
 }
 
 const NOTHING_RECALLED: ReadonlyMap<string, Translation> = new Map();
-const NO_MODEL = [undefined];
+const NO_MODEL: readonly (string | undefined)[] = [undefined];
 
 /**
  * The engine's models for the pair by rank, else the provider's defaults, else one call without
  * a model; a promise only when the provider is asked.
  */
-function modelsFor(input: TranslateStringsInput): (string | undefined)[] | Promise<(string | undefined)[]> {
-  const configured =
-    input.settings.models.length === 0 ? [] : rankModels(input.settings.models, input.sourceLocale, input.targetLocale);
+function modelsFor(
+  input: TranslateStringsInput,
+): readonly (string | undefined)[] | Promise<readonly (string | undefined)[]> {
+  const configured = rankModels(input.settings.models, input.sourceLocale, input.targetLocale);
   if (configured.length > 0) return configured;
-  const defaults = input.provider.defaultModels;
-  if (!defaults) return NO_MODEL;
-  return (async () => (await defaults.call(input.provider, input.sourceLocale, input.targetLocale)) ?? NO_MODEL)();
+  if (!input.provider.defaultModels) return NO_MODEL;
+  return input.provider.defaultModels(input.sourceLocale, input.targetLocale).then((models) => models ?? NO_MODEL);
+}
+
+/** Remembered and freshly translated strings together; a single source (the usual case) is used as it is. */
+function allTranslations(
+  recalled: ReadonlyMap<string, Translation>,
+  outcomes: readonly ChunkOutcome[],
+): ReadonlyMap<string, Translation> {
+  if (outcomes.length === 0) return recalled;
+  if (recalled.size === 0 && outcomes.length === 1) return outcomes[0]!.translated;
+  return new Map([...recalled, ...outcomes.flatMap((outcome) => [...outcome.translated])]);
 }
 
 /**

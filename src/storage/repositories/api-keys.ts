@@ -297,8 +297,10 @@ export async function loadKeyCallContext(
   };
 }
 
-/** Writes coalesced `lastUsedAt` values in one statement; never moves a timestamp backwards. */
-/** `usage`: key id → epoch milliseconds of its last use. */
+/**
+ * Writes coalesced `lastUsedAt` values (key id → epoch milliseconds of its last use) in one
+ * statement; never moves a timestamp backwards.
+ */
 export async function recordKeysLastUsed(sql: Sql, usage: ReadonlyMap<KeyId, number>): Promise<void> {
   if (usage.size === 0) return;
   await sql.query(

@@ -117,8 +117,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   lastUsed.start(config.lastUsedFlushMs);
   usage.start(config.usageFlushMs);
   limiter.start(KEY_FAILURE_FLUSH_MS, (error) => app.log.warn({ err: error }, "could not write key failure counts"));
-  const webhooks = deliveryWorker(sql, { ...webhookSettings(deps), pollMs: config.webhookPollMs, clock }, (error) =>
-    app.log.warn({ err: error }, "webhook delivery round failed"),
+  const webhooks = deliveryWorker(
+    sql,
+    { ...webhookSettings(deps), pollMs: config.webhookPollMs, batchWindowMs: config.webhookBatchMs, clock },
+    (error) => app.log.warn({ err: error }, "webhook delivery round failed"),
   );
   webhooks.start();
   // Housekeeping; every instance may run it, the statements are idempotent.

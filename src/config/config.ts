@@ -48,6 +48,12 @@ export interface Config {
    * events); a commit on the instance itself wakes its worker at once.
    */
   webhookPollMs: number;
+  /**
+   * GLOSSA_WEBHOOK_BATCH_MS: under load, the least time between two claims (and two outcome
+   * writes) of one instance's delivery worker; unset: 100 ms on PostgreSQL, 250 ms on the
+   * embedded store (src/services/webhooks/delivery-worker.ts).
+   */
+  webhookBatchMs: number | undefined;
   /** The built dashboard to serve; unset = `dist/web` of the package. */
   dashboardDir: string | undefined;
   /** Jobs (SPEC §10) this instance runs at once; 0 only accepts them and leaves running to others. */
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "true" || env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "1",
     leakReportKeysFile: env.GLOSSA_LEAK_REPORT_KEYS || undefined,
     webhookPollMs: integer(env, "GLOSSA_WEBHOOK_POLL_MS", 250),
+    webhookBatchMs: env.GLOSSA_WEBHOOK_BATCH_MS ? integer(env, "GLOSSA_WEBHOOK_BATCH_MS", 0) : undefined,
     dashboardDir: env.GLOSSA_DASHBOARD_DIR ? resolve(env.GLOSSA_DASHBOARD_DIR) : undefined,
     jobConcurrency: integer(env, "GLOSSA_JOB_CONCURRENCY", 2),
     jobPollMs: Math.max(50, integer(env, "GLOSSA_JOB_POLL_MS", 1_000)),

@@ -28,6 +28,8 @@ function recording(sql: Sql, statements: string[]): Sql {
   };
 }
 
+type Receiver = Awaited<ReturnType<typeof receiver>>;
+
 /** A receiver on loopback that answers 204 after `delayMs`, and counts what it got. */
 async function receiver(delayMs = 0) {
   const arrived: string[] = [];
@@ -98,11 +100,28 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
     await database?.drop();
   });
 
-  it("delivers as soon as the change commits, without waiting for the poll, and not before", async () => {
-    const target = await receiver();
-    const running = worker();
-    running.start();
+  /**
+   * Runs `body` with a receiver answering after `receiverDelayMs` and a worker (not started), then
+   * stops both, and checks that the worker reported no error.
+   */
+  const withWorker = async (
+    { receiverDelayMs, ...options }: { batchWindowMs?: number; vacuumEvery?: number; receiverDelayMs?: number },
+    body: (target: Receiver, running: DeliveryWorker) => Promise<void>,
+  ): Promise<void> => {
+    const target = await receiver(receiverDelayMs);
+    const running = worker(options);
     try {
+      await body(target, running);
+    } finally {
+      await running.stop();
+      await target.close();
+    }
+    expect(errors).toEqual([]);
+  };
+
+  it("delivers as soon as the change commits, without waiting for the poll, and not before", () =>
+    withWorker({}, async (target, running) => {
+      running.start();
       const organizationId = await organizationWith(target.url, 1);
       await sql.transaction(async (tx) => {
         await emit(tx, organizationId, 1);
@@ -111,18 +130,11 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
       });
       await waitUntil(() => target.arrived.length === 1, { timeoutMs: 3_000, intervalMs: 10 });
       expect(JSON.parse(target.arrived[0]!)).toMatchObject({ type: "key.created", data: { keyId: "key_1" } });
-    } finally {
-      await running.stop();
-      await target.close();
-    }
-    expect(errors).toEqual([]);
-  });
+    }));
 
-  it("claims in batches and records each batch's outcomes in one statement", async () => {
-    const target = await receiver();
-    const running = worker({ vacuumEvery: 100 });
-    statements.length = 0;
-    try {
+  it("claims in batches and records each batch's outcomes in one statement", () =>
+    withWorker({ vacuumEvery: 100 }, async (target, running) => {
+      statements.length = 0;
       const organizationId = await organizationWith(target.url, 3);
       await sql.transaction(async (tx) => {
         for (let n = 0; n < 40; n++) await emit(tx, organizationId, n);
@@ -140,12 +152,7 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
         [organizationId],
       );
       expect(row!.n).toBe(120);
-    } finally {
-      await running.stop();
-      await target.close();
-    }
-    expect(errors).toEqual([]);
-  });
+    }));
 
   // The embedded store waits longer between claims: each statement runs on the server's own thread.
   it.each([
@@ -155,36 +162,25 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
       batchWindowMs: undefined,
       expectedMs: BATCH_WINDOW_MS[store],
     },
-  ])(
-    "under a stream of commits, claims at most once per batch window: $window",
-    async ({ batchWindowMs, expectedMs }) => {
-      const target = await receiver();
-      const running = worker({ batchWindowMs });
-      try {
-        const organizationId = await organizationWith(target.url, 1);
-        running.start();
-        statements.length = 0;
-        const started = performance.now();
-        for (let n = 0; n < 60; n++) {
-          await sql.transaction((tx) => emit(tx, organizationId, n));
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        const windows = Math.ceil((performance.now() - started) / expectedMs) + 1;
-        await waitUntil(() => target.arrived.length === 60, { intervalMs: 10 });
-        expect(claims()).toBeLessThanOrEqual(windows + 1);
-        expect(claims()).toBeLessThan(60);
-      } finally {
-        await running.stop();
-        await target.close();
+  ])("under a stream of commits, claims at most once per batch window: $window", ({ batchWindowMs, expectedMs }) =>
+    withWorker({ batchWindowMs }, async (target, running) => {
+      const organizationId = await organizationWith(target.url, 1);
+      running.start();
+      statements.length = 0;
+      const started = performance.now();
+      for (let n = 0; n < 60; n++) {
+        await sql.transaction((tx) => emit(tx, organizationId, n));
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect(errors).toEqual([]);
-    },
+      const windows = Math.ceil((performance.now() - started) / expectedMs) + 1;
+      await waitUntil(() => target.arrived.length === 60, { intervalMs: 10 });
+      expect(claims()).toBeLessThanOrEqual(windows + 1);
+      expect(claims()).toBeLessThan(60);
+    }),
   );
 
-  it("stop() waits for the attempts under way and records their outcomes", async () => {
-    const slow = await receiver(300);
-    const running = worker();
-    try {
+  it("stop() waits for the attempts under way and records their outcomes", () =>
+    withWorker({ receiverDelayMs: 300 }, async (slow, running) => {
       const organizationId = await organizationWith(slow.url, 1);
       running.start();
       await sql.transaction((tx) => emit(tx, organizationId, 1));
@@ -195,10 +191,5 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
         [organizationId],
       );
       expect(row).toEqual({ status: "succeeded", leased: false });
-    } finally {
-      await running.stop();
-      await slow.close();
-    }
-    expect(errors).toEqual([]);
-  });
+    }));
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance, onSendHookHandler } from "fastify";
 import { awaitCachesCoherent } from "../../services/cache/cache-coherence.js";
 import type { Sql } from "../../storage/sql.js";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { isSafeMethod } from "../safe-methods.js";
 
 /**
  * A change made through the management API (`/api/…`: keys, members, roles, grants, engines,
@@ -13,7 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function registerCoherentChanges(app: FastifyInstance, sql: Sql): void {
   const coherentAnswer: onSendHookHandler = async (request, _reply, payload) => {
-    if (SAFE_METHODS.has(request.method)) return payload;
+    if (isSafeMethod(request.method)) return payload;
     // Unreachable database: the change did not happen, or the other instances' leases lapse and
     // their caches stop answering by themselves.
     await awaitCachesCoherent(sql).catch(() => {});
@@ -21,7 +20,7 @@ export function registerCoherentChanges(app: FastifyInstance, sql: Sql): void {
   };
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!route.url.startsWith("/api/") || methods.every((method) => SAFE_METHODS.has(method))) return;
+    if (!route.url.startsWith("/api/") || methods.every(isSafeMethod)) return;
     const own = route.onSend;
     route.onSend = own === undefined ? [coherentAnswer] : [...(Array.isArray(own) ? own : [own]), coherentAnswer];
   });

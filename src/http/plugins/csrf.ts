@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { isSafeMethod } from "../safe-methods.js";
 
 function requestOrigin(request: FastifyRequest): string | undefined | null {
   const origin = request.headers.origin;
@@ -28,7 +27,7 @@ function requestOrigin(request: FastifyRequest): string | undefined | null {
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
   const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   app.addHook("onRequest", (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
+    if (isSafeMethod(request.method)) return done();
     const origin = requestOrigin(request);
     if (origin === undefined) return done();
     const ownOrigin = configuredOrigin ?? `${request.protocol}://${request.host}`;

@@ -44,13 +44,11 @@ describe.each(STORES)("SPEC §9 leaked-key reports on %s", (store) => {
   let second: RunningServer | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer(store, {
-      leakReportKeysFile: scanner.file,
-      webhookAllowPrivate: true,
-      webhookPollMs: 50,
-    });
-    if (store === "postgres")
-      second = await startTestServerOn(server.database.url!, { leakReportKeysFile: scanner.file });
+    // Both instances configured alike, as one deployment is: either may send the key.leaked
+    // delivery, and one refusing the loopback receiver would push it past the test's wait.
+    const settings = { leakReportKeysFile: scanner.file, webhookAllowPrivate: true, webhookPollMs: 50 };
+    server = await startTestServer(store, settings);
+    if (store === "postgres") second = await startTestServerOn(server.database.url!, settings);
     seed = await seedOrganization(server.url);
     receiver = await startWebhookReceiver();
     const hook = await seed.admin.post(`/api/orgs/${seed.orgId}/webhooks`, {

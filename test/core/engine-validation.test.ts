@@ -40,6 +40,17 @@ describe("placeholder validation", () => {
       ['lost "CODE_PLACEHOLDER_3fa9_END"', 'invented "Código_PLACEHOLDER_3fa9_FIN"'],
     ],
     ["Rock &amp; roll", "Rock & roll", ['lost "&amp;"']],
+    // Stray braces between text and placeholders count one by one, in source and output alike.
+    ["An { opening and a } closing", "Une { ouvrante et une } fermante", []],
+    ["An { opening and a } closing", "Une { ouvrante et une fermante", ['lost "}"']],
+    ["a } b {x} c {", "a } b {x} c", ['lost "{"']],
+    ["{x}{y} and {", "{y}{x} et {", []],
+    // An output that turned into an ICU message keeps none of the source's tokens.
+    [
+      "Hello {name}",
+      "{name, plural, one {Hallo} other {Hallo}}",
+      ['lost "{name}"', 'invented "{name, plural, one {"', 'invented "} other {"', 'invented "}}"'],
+    ],
   ])("%j → %j", (source, output, expected) => {
     expect(placeholderProblems(source, output)).toEqual(expected);
   });

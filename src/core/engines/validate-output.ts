@@ -28,7 +28,13 @@ function multisetProblems(expected: readonly string[], actual: readonly string[]
   return problems;
 }
 
-/** Protected tokens, plus every brace left in the text: an engine that adds or drops one breaks the message. */
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Protected tokens, plus every brace left in the text: an engine that adds or drops one breaks the
+ * message. Neighbouring text segments need not be merged first: the tokens come out the same.
+ */
 function tokensOf(segments: readonly Segment[]): string[] {
   const tokens: string[] = [];
   for (const segment of segments) {
@@ -37,7 +43,14 @@ function tokensOf(segments: readonly Segment[]): string[] {
       if (token) tokens.push(token);
       continue;
     }
-    for (const ch of segment.value) if (ch === "{" || ch === "}") tokens.push(ch);
+    const text = segment.value;
+    // Braces are rare in text: look for one before walking the characters.
+    if (text.indexOf("{") < 0 && text.indexOf("}") < 0) continue;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === OPEN_BRACE) tokens.push("{");
+      else if (code === CLOSE_BRACE) tokens.push("}");
+    }
   }
   return tokens;
 }
@@ -98,7 +111,8 @@ function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): 
  */
 export function placeholderProblems(source: string, output: string): string[] {
   const sourceParts = parseIcuChoices(source);
-  if (!sourceParts) return multisetProblems(tokensOf(splitProtected(source)), tokensOf(splitProtected(output)));
+  // Not ICU: `splitProtected` would parse it again only to scan it, and merging its text changes no token.
+  if (!sourceParts) return multisetProblems(tokensOf(scanPlaceholders(source)), tokensOf(splitProtected(output)));
   // Translations run longer than their source: a message parsed as ICU is compared up to four times its bound.
   const outputParts = parseIcuChoices(output, 4 * MAX_ICU_CHARS);
   if (!outputParts) return ["the ICU plural/select structure was broken"];

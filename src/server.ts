@@ -111,6 +111,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const app = await buildApp(deps, options);
 
+  if (config.webhookAllowPrivate)
+    app.log.warn(
+      "GLOSSA_WEBHOOK_ALLOW_PRIVATE is deprecated: it opens loopback and private ranges only; list webhook hosts in GLOSSA_WEBHOOK_ALLOWED_HOSTS instead",
+    );
   setProviderDetailSink((entry) => app.log.warn(entry, "an engine's provider refused a request"));
   await ensureFirstAdmin(sql, config, app.log);
   if (keyContexts) await coherence.start();

@@ -39,7 +39,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** GLOSSA_ENGINE_ALLOWED_HOSTS: host names, addresses or CIDR ranges engines may reach although not public. */
   engineAllowedHosts: string;
-  /** GLOSSA_WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
+  /** GLOSSA_WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDR ranges webhooks may reach although not public. */
+  webhookAllowedHosts: string;
+  /**
+   * GLOSSA_WEBHOOK_ALLOW_PRIVATE (deprecated): as if loopback and the private ranges were listed in
+   * GLOSSA_WEBHOOK_ALLOWED_HOSTS; never link-local or cloud-metadata addresses.
+   */
   webhookAllowPrivate: boolean;
   /** GLOSSA_LEAK_REPORT_KEYS: the JSON file of public keys that sign leaked-key reports (SPEC §9). */
   leakReportKeysFile: string | undefined;
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
     engineAllowedHosts: env.GLOSSA_ENGINE_ALLOWED_HOSTS ?? "",
+    webhookAllowedHosts: env.GLOSSA_WEBHOOK_ALLOWED_HOSTS ?? "",
     webhookAllowPrivate: env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "true" || env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "1",
     leakReportKeysFile: env.GLOSSA_LEAK_REPORT_KEYS || undefined,
     webhookPollMs: integer(env, "GLOSSA_WEBHOOK_POLL_MS", 250),

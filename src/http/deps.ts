@@ -9,7 +9,7 @@ import type { KeyContextCache } from "../services/cache/key-context-cache.js";
 import type { TranslationMemoryCache } from "../services/cache/translation-memory-cache.js";
 import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { Mailer } from "../services/mailer.js";
-import { PUBLIC_ONLY } from "../core/net/address-policy.js";
+import { webhookAddressPolicyFrom } from "../security/outbound/webhook-policy.js";
 import type { WebhookSettings } from "../services/webhooks/manage-webhooks.js";
 import type { Sql } from "../storage/sql.js";
 import type { Clock } from "../services/clock.js";
@@ -56,10 +56,10 @@ export function localizeDeps(deps: AppDeps): LocalizeDeps {
   return { sql: deps.sql, secretKey: deps.config.secretKey, memoryCache: deps.memoryCache };
 }
 
-/** Where webhooks may be sent and the key that seals their secrets (GLOSSA_WEBHOOK_ALLOW_PRIVATE, GLOSSA_SECRET_KEY). */
+/** Where webhooks may be sent and the key that seals their secrets (GLOSSA_WEBHOOK_ALLOWED_HOSTS, GLOSSA_SECRET_KEY). */
 export function webhookSettings(deps: AppDeps): WebhookSettings {
   return {
-    policy: deps.config.webhookAllowPrivate ? { ...PUBLIC_ONLY, allowPrivate: true } : PUBLIC_ONLY,
+    policy: webhookAddressPolicyFrom(deps.config.webhookAllowedHosts, deps.config.webhookAllowPrivate),
     secretKey: deps.config.secretKey,
   };
 }

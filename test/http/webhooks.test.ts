@@ -347,3 +347,54 @@ describe.each(STORES)("SPEC §9 webhook destinations without GLOSSA_WEBHOOK_ALLO
     expect(receiver.received).toHaveLength(0);
   });
 });
+
+/** Issue 25: an allow list for one internal receiver, and never the cloud's metadata service through it. */
+describe.each(STORES)("SPEC §9 GLOSSA_WEBHOOK_ALLOWED_HOSTS on %s", (store) => {
+  let server: TestServer;
+  let legacy: TestServer;
+  let seed: SeededOrg;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    server = await startTestServer(store, { webhookAllowedHosts: "127.0.0.1,10.0.0.0/8,fc00::/7", webhookPollMs: 50 });
+    legacy = await startTestServer(store, { webhookAllowPrivate: true });
+    seed = await seedOrganization(server.url);
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await legacy?.stop();
+    await server?.stop();
+    await receiver?.close();
+  });
+
+  it("reaches the receiver it names, and delivers to it", async () => {
+    const created = await seed.admin.post(`/api/orgs/${seed.orgId}/webhooks`, {
+      url: receiver.url,
+      events: ["key.created"],
+    });
+    expectStatus(created, 201);
+    receiver.secret = created.body.secret;
+    await createKey(seed.admin, seed.orgId, { name: "announced" });
+    await receiver.waitFor((all) => all.some(({ body }) => body.type === "key.created"));
+  });
+
+  it.each([
+    "http://169.254.169.254/latest/meta-data",
+    "http://[fd00:ec2::254]/latest/meta-data",
+    "http://[::ffff:169.254.169.254]/",
+    "http://[fe80::1]/hook",
+    "http://192.168.1.5/hook",
+  ])("refuses %s although wide ranges are listed", async (url) => {
+    const response = await seed.admin.post(`/api/orgs/${seed.orgId}/webhooks`, { url, events: [] });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].message).toMatch(/GLOSSA_WEBHOOK_ALLOWED_HOSTS/);
+  });
+
+  it("the deprecated GLOSSA_WEBHOOK_ALLOW_PRIVATE no longer reaches metadata addresses", async () => {
+    const { admin, orgId } = await seedOrganization(legacy.url);
+    const path = `/api/orgs/${orgId}/webhooks`;
+    expect((await admin.post(path, { url: "http://169.254.169.254/latest/meta-data", events: [] })).status).toBe(400);
+    expect((await admin.post(path, { url: "http://[fd00:ec2::254]/", events: [] })).status).toBe(400);
+    expectStatus(await admin.post(path, { url: "http://10.20.30.40/hook", events: [] }), 201);
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from "../../src/core/net/address-policy.js";
 import { outboundUrlProblem } from "../../src/core/net/outbound-url.js";
 import { outboundFetch, outboundPost, OutboundRefusedError } from "../../src/security/outbound/guarded-fetch.js";
+import { webhookAddressPolicyFrom } from "../../src/security/outbound/webhook-policy.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -63,7 +64,44 @@ describe("address policy (pure)", () => {
     expect(isAllowedDestination(policy, "x.example", "127.0.0.1")).toBe(false);
     expect(isAllowedDestination(policy, "x.example", "::ffff:10.1.1.1")).toBe(true);
     expect(isAllowedDestination(PUBLIC_ONLY, "x.example", "8.8.8.8")).toBe(true);
-    expect(isAllowedDestination({ ...PUBLIC_ONLY, allowPrivate: true }, "x", "127.0.0.1")).toBe(true);
+  });
+
+  /** Issue 25: an allow list opened for one internal receiver must not open the cloud's metadata service. */
+  it.each([
+    // [allow list, host, address, allowed]
+    ["10.0.0.0/8,fc00::/7,100.64.0.0/10,0.0.0.0/0,::/0", "x.example", "169.254.169.254", false],
+    ["0.0.0.0/0,::/0", "x.example", "fd00:ec2::254", false],
+    ["fc00::/7", "x.example", "fd00:ec2::254", false],
+    ["100.64.0.0/10", "x.example", "100.100.100.200", false],
+    ["100.64.0.0/10", "x.example", "100.64.0.1", true],
+    ["fc00::/7", "x.example", "fd12::1", true],
+    ["metadata.internal", "metadata.internal", "169.254.169.254", false],
+    ["hooks.internal", "hooks.internal", "fe80::1", false],
+    ["hooks.internal", "hooks.internal", "10.1.2.3", true],
+    ["169.254.0.0/16", "x.example", "169.254.169.254", false],
+    ["169.254.0.0/16", "x.example", "169.254.10.1", true],
+    ["fe80::/10", "x.example", "fe80::1", true],
+    ["169.254.169.254", "x.example", "169.254.169.254", true],
+    ["169.254.169.254/32", "x.example", "169.254.169.254", true],
+    ["fd00:ec2::254", "x.example", "fd00:ec2::254", true],
+    ["100.100.100.200", "x.example", "::ffff:100.100.100.200", true],
+    ["", "x.example", "::ffff:169.254.169.254", false],
+  ])("allow list %j: %s at %s allowed: %s", (list, host, address, allowed) => {
+    const { policy, invalid } = parseAllowedHosts(list);
+    expect(invalid).toEqual([]);
+    expect(isAllowedDestination(policy, host, address)).toBe(allowed);
+  });
+
+  it("the deprecated GLOSSA_WEBHOOK_ALLOW_PRIVATE opens loopback and private ranges, never metadata", () => {
+    const legacy = webhookAddressPolicyFrom("", true);
+    expect(isAllowedDestination(legacy, "x", "127.0.0.1")).toBe(true);
+    expect(isAllowedDestination(legacy, "x", "::1")).toBe(true);
+    expect(isAllowedDestination(legacy, "x", "192.168.1.9")).toBe(true);
+    expect(isAllowedDestination(legacy, "x", "169.254.169.254")).toBe(false);
+    expect(isAllowedDestination(legacy, "x", "fd00:ec2::254")).toBe(false);
+    expect(isAllowedDestination(legacy, "x", "fe80::1")).toBe(false);
+    expect(isAllowedDestination(webhookAddressPolicyFrom("", false), "x", "127.0.0.1")).toBe(false);
+    expect(() => webhookAddressPolicyFrom("not a host", false)).toThrow(/GLOSSA_WEBHOOK_ALLOWED_HOSTS/);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrganizationId, UserId } from "../../src/contract/ids.js";
-import { PUBLIC_ONLY } from "../../src/core/net/address-policy.js";
+import { parseAllowedHosts } from "../../src/core/net/address-policy.js";
 import { emitEvent } from "../../src/services/events/emit-event.js";
 import { BATCH_WINDOW_MS, deliveryWorker, type DeliveryWorker } from "../../src/services/webhooks/delivery-worker.js";
 import { migrate } from "../../src/storage/migrate.js";
@@ -77,7 +77,7 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
     deliveryWorker(
       recording(sql, statements),
       {
-        policy: { ...PUBLIC_ONLY, allowPrivate: true },
+        policy: parseAllowedHosts("127.0.0.1").policy,
         secretKey: undefined,
         pollMs: 600_000,
         clock: () => new Date(),

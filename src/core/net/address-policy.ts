@@ -8,15 +8,28 @@ import ipaddr from "ipaddr.js";
  * are refused. IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address it maps.
  */
 export interface AddressPolicy {
-  /** Everything allowed (webhooks with GLOSSA_WEBHOOK_ALLOW_PRIVATE=true). */
-  allowPrivate: boolean;
-  /** Host names allowed whatever they resolve to, lower case (GLOSSA_ENGINE_ALLOWED_HOSTS). */
+  /**
+   * Host names allowed whatever they resolve to, lower case (GLOSSA_ENGINE_ALLOWED_HOSTS,
+   * GLOSSA_WEBHOOK_ALLOWED_HOSTS), except link-local and cloud-metadata addresses.
+   */
   hosts: readonly string[];
-  /** Address ranges allowed although not public (GLOSSA_ENGINE_ALLOWED_HOSTS). */
-  ranges: readonly (readonly [ipaddr.IPv4 | ipaddr.IPv6, number])[];
+  /** Address ranges allowed although not public (the same settings). */
+  ranges: readonly AddressRange[];
 }
 
-export const PUBLIC_ONLY: AddressPolicy = { allowPrivate: false, hosts: [], ranges: [] };
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type AddressRange = readonly [Address, number];
+
+export const PUBLIC_ONLY: AddressPolicy = { hosts: [], ranges: [] };
+
+/**
+ * Where cloud providers serve instance credentials: AWS, GCP, Azure, Oracle and DigitalOcean on
+ * 169.254.169.254, AWS over IPv6 on fd00:ec2::254, Alibaba Cloud on 100.100.100.200. Reached only
+ * when the address itself is named in an allow list, never through a wider range or a host name.
+ */
+const METADATA_ADDRESSES = ["169.254.169.254", "fd00:ec2::254", "100.100.100.200"].map((text) =>
+  ipaddr.parse(text).toNormalizedString(),
+);
 
 /** The address as ipaddr parses it, IPv4-mapped IPv6 turned into its IPv4 address; null if not an IP. */
 function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
@@ -40,29 +53,41 @@ export function isPublicAddress(address: string): boolean {
   return parsed !== null && parsed.range() === "unicast";
 }
 
-function inRange(address: ipaddr.IPv4 | ipaddr.IPv6, [network, bits]: readonly [ipaddr.IPv4 | ipaddr.IPv6, number]) {
+function inRange(address: Address, [network, bits]: AddressRange) {
   return address.kind() === network.kind() && address.match(network, bits);
+}
+
+const isMetadata = (address: Address) => METADATA_ADDRESSES.includes(address.toNormalizedString());
+
+/**
+ * Whether an allow-list entry names this link-local or metadata address explicitly: the address
+ * itself for a metadata address, a range inside the link-local block for any other link-local one.
+ * `10.0.0.0/8`, `fc00::/7` or `0.0.0.0/0` do not.
+ */
+function namesExplicitly([network, bits]: AddressRange, address: Address): boolean {
+  if (isMetadata(address)) return bits === (network.kind() === "ipv4" ? 32 : 128) && isMetadata(network);
+  return network.range() === "linkLocal";
 }
 
 /** Whether a connection to `address`, reached through the host name `host`, is allowed. */
 export function isAllowedDestination(policy: AddressPolicy, host: string, address: string): boolean {
-  if (policy.allowPrivate) return true;
-  const name = host.toLowerCase().replace(/\.$/, "");
-  if (policy.hosts.includes(name)) return true;
   const parsed = parseAddress(address);
   if (parsed === null) return false;
+  if (parsed.range() === "linkLocal" || isMetadata(parsed))
+    return policy.ranges.some((range) => inRange(parsed, range) && namesExplicitly(range, parsed));
   if (parsed.range() === "unicast") return true;
-  return policy.ranges.some((range) => inRange(parsed, range));
+  const name = host.toLowerCase().replace(/\.$/, "");
+  return policy.hosts.includes(name) || policy.ranges.some((range) => inRange(parsed, range));
 }
 
 /**
- * Parses GLOSSA_ENGINE_ALLOWED_HOSTS: a comma-separated list of host names (`ollama.internal`),
+ * Parses GLOSSA_ENGINE_ALLOWED_HOSTS and GLOSSA_WEBHOOK_ALLOWED_HOSTS: a comma-separated list of host names (`ollama.internal`),
  * addresses (`10.0.0.5`, `::1`) and CIDR ranges (`10.0.0.0/8`, `fd00::/8`). Returns the policy or
  * the entries it could not read.
  */
 export function parseAllowedHosts(raw: string): { policy: AddressPolicy; invalid: string[] } {
   const hosts: string[] = [];
-  const ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+  const ranges: AddressRange[] = [];
   const invalid: string[] = [];
   for (const entry of raw
     .split(",")
@@ -83,5 +108,5 @@ export function parseAllowedHosts(raw: string): { policy: AddressPolicy; invalid
       hosts.push(entry.toLowerCase().replace(/\.$/, ""));
     else invalid.push(entry);
   }
-  return { policy: { allowPrivate: false, hosts, ranges }, invalid };
+  return { policy: { hosts, ranges }, invalid };
 }

@@ -113,7 +113,7 @@ export async function checkDestination(url: string, policy: AddressPolicy, resol
   const parsed = new URL(url);
   checkLiteralHost(parsed, policy);
   const host = bareHost(parsed.hostname);
-  if (isIpLiteral(host) || policy.allowPrivate) return;
+  if (isIpLiteral(host)) return;
   const addresses = await new Promise<LookupAddress[]>((done, fail) =>
     resolve(host, { all: true }, (error, found: LookupAddress[]) => (error ? fail(error) : done(found))),
   );

@@ -28,7 +28,7 @@ import { deliveriesCommitted } from "./outbox-wake.js";
 import { deliveryRecord, webhookRecord } from "./webhook-records.js";
 
 export interface WebhookSettings {
-  /** GLOSSA_WEBHOOK_ALLOW_PRIVATE: the destination policy. */
+  /** The destination policy: public addresses plus GLOSSA_WEBHOOK_ALLOWED_HOSTS. */
   policy: AddressPolicy;
   /** GLOSSA_SECRET_KEY: seals the signing secrets at rest when set. */
   secretKey: string | undefined;
@@ -48,7 +48,7 @@ async function requireAllowedUrl(url: string, settings: WebhookSettings): Promis
   } catch (error) {
     const message =
       error instanceof OutboundRefusedError
-        ? "resolves to a loopback, private or link-local address (GLOSSA_WEBHOOK_ALLOW_PRIVATE allows it)"
+        ? "resolves to a loopback, private or link-local address (an instance admin may list the host in GLOSSA_WEBHOOK_ALLOWED_HOSTS)"
         : "names a host that does not resolve";
     throw AppError.invalidRequest(`The webhook URL ${message}.`, [{ path: "/url", message }]);
   }

@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { PASSWORD_HASHING, RequestLog } from "../../src/http/plugins/request-log.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 /** Captured log lines of one server, parsed. */
@@ -53,5 +55,49 @@ describe("request logging: debug for every request, warn/error for slow and fail
     await new Promise((resolve) => setTimeout(resolve, 50));
     const slow = aboutRequests(lines).find((line) => line.msg === "slow request");
     expect(slow).toMatchObject({ level: 40, req: { url: "/healthz" }, res: { statusCode: 200 } });
+  });
+});
+
+/** Issue 25: every sign-in was a "slow request" line (scrypt); routes slow on purpose get an allowance. */
+describe("requests slow on purpose", () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  const completed = (slowMs: number, elapsedTime: number, config: object) => {
+    const levels: string[] = [];
+    const log = {
+      warn: () => levels.push("warn"),
+      debug: () => levels.push("debug"),
+      error: () => levels.push("error"),
+    };
+    const request = { routeOptions: { config } } as unknown as FastifyRequest;
+    const reply = { elapsedTime, statusCode: 200, log } as unknown as FastifyReply;
+    new RequestLog(slowMs).requestCompleted(null, request, reply);
+    return levels;
+  };
+
+  it.each([
+    ["an ordinary route past the threshold", 1_000, 1_200, {}, "warn"],
+    ["a password-hashing route within its allowance", 1_000, 2_900, PASSWORD_HASHING, "debug"],
+    ["a password-hashing route past threshold + allowance", 1_000, 3_100, PASSWORD_HASHING, "warn"],
+    ["an ordinary route under the threshold", 1_000, 900, {}, "debug"],
+  ])("%s", (_name, slowMs, elapsed, config, level) => {
+    expect(completed(slowMs, elapsed, config)).toEqual([level]);
+  });
+
+  it("a sign-in's line says what is slow on purpose", async () => {
+    const { lines, stream } = capture();
+    server = await startTestServer("pglite", { logLevel: "debug" }, { stream, level: "debug" });
+    const response = await fetch(`${server.url}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nobody@example.test", password: "wrong-password-1" }),
+    });
+    expect(response.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const done = aboutRequests(lines).find((line) => line.msg === "request completed" || line.msg === "slow request");
+    expect(done).toMatchObject({ slowOnPurpose: "password hashing", res: { statusCode: 401 } });
   });
 });

@@ -1,4 +1,5 @@
 import { sessionScope, callerOf } from "../session-scope.js";
+import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { NoContent } from "../../contract/fields.js";
@@ -48,6 +49,7 @@ export const accountRoutes =
     app.put(
       "/api/me/password",
       {
+        config: PASSWORD_HASHING,
         schema: {
           summary:
             "Changes the signed-in user's password; needs the current one. Ends the user's other sessions (this one stays).",
@@ -157,6 +159,7 @@ export const accountRoutes =
     app.post(
       "/api/invitations/:token/accept",
       {
+        config: PASSWORD_HASHING,
         schema: {
           summary:
             "Accepts an invitation (single use): a new invitee sets a name and password and is signed in; an existing account joins as it is.",

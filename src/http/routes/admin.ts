@@ -1,4 +1,5 @@
 import { sessionScope, callerOf } from "../session-scope.js";
+import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { CreateOrgBody, Organization, OrganizationList, PlanBody } from "../../contract/organizations.js";
 import { OrgParams } from "../../contract/params.js";
@@ -25,6 +26,7 @@ export const adminRoutes =
     app.get(
       "/api/admin/users",
       {
+        config: PASSWORD_HASHING,
         schema: {
           summary: "Lists every user of the instance.",
           ...route,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import { NoContent } from "../../contract/fields.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LoginBody, Me } from "../../contract/session.js";
@@ -15,6 +16,7 @@ export const sessionRoutes =
     app.post(
       "/api/session",
       {
+        config: PASSWORD_HASHING,
         schema: {
           summary: "Signs in: sets the session cookie and returns the user.",
           tags: ["session"],

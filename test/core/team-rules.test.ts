@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canActOnKey, checkOwnershipChange, listableKeyOwner, type Actor } from "../../src/core/authz/team-rules.js";
+import {
+  canActOnKey,
+  checkInvitation,
+  checkOwnershipChange,
+  listableKeyOwner,
+  type Actor,
+} from "../../src/core/authz/team-rules.js";
 import { refusal } from "../support/refusal.js";
 
 const manager: Actor = { userId: "usr_m", permissions: ["engine:access", "org:manage_team"], isOwner: false };
@@ -52,5 +58,17 @@ describe("SPEC §1 Owner role: at least one owner must remain; only owners make 
     expect(checkOwnershipChange({ actor: manager, targetIsOwner: false, becomesOwner: false, ownerCount: 1 })).toEqual({
       ok: true,
     });
+  });
+});
+
+describe("invitations grant no more than their maker can still grant (issue 25)", () => {
+  it.each([
+    ["a manager, a Member role", manager, false, "ok"],
+    ["an owner, the Owner role", owner, true, "ok"],
+    ["a manager, the Owner role", manager, true, "403 forbidden"],
+    ["a demoted manager (now a member)", member, false, "403 forbidden"],
+    ["a removed manager", null, false, "403 forbidden"],
+  ] as const)("%s → %s", (_name, inviter, roleIsOwner, expected) => {
+    expect(refusal(checkInvitation(inviter, { isOwner: roleIsOwner }))).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { FREE_FAILURES } from "../../src/core/limits/sign-in-throttle.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
@@ -94,6 +95,22 @@ describe.each(STORES)("issue 14 account self-service on %s", (store) => {
       await new ApiClient(server.url).login(`pw-${store}@example.test`, "new-password-1");
     });
 
+    /** Issue 25: a stolen session cookie guessed the password at the per-address rate (100 a minute). */
+    it("wrong current passwords count against the account, like wrong sign-ins", async () => {
+      const email = `guessed-${store}@example.test`;
+      const { client } = await addMemberUser(seed, email, seed.roles.member, "right-password-1");
+      const statuses = [];
+      for (let i = 0; i <= FREE_FAILURES; i++)
+        statuses.push(
+          (await client.put("/api/me/password", { currentPassword: `guess-${i}-pw`, newPassword: "new-password-1" }))
+            .status,
+        );
+      expect(statuses).toEqual([...Array<number>(FREE_FAILURES).fill(403), 429]);
+      // The account waits everywhere: on the sign-in form too, even with the right password.
+      const signIn = await new ApiClient(server.url).post("/api/session", { email, password: "right-password-1" });
+      expect([signIn.status, signIn.body.code]).toEqual([429, "rate_limited"]);
+    });
+
     it("without a session → 401", async () => {
       const response = await new ApiClient(server.url).put("/api/me/password", {
         currentPassword: "whatever-1",
@@ -175,6 +192,33 @@ describe.each(STORES)("issue 14 account self-service on %s", (store) => {
       expect(members.body.members).toEqual(
         expect.arrayContaining([expect.objectContaining({ userId, roleId: seed.roles.admin })]),
       );
+    });
+
+    /** Issue 25: an invitation outlived its maker's right to invite with that role. */
+    it("an invitation stops working when its maker is demoted or removed", async () => {
+      const invite = async (client: ApiClient, email: string) => {
+        const created = await client.post(org("/invitations"), { email, roleId: seed.roles.admin });
+        expectStatus(created, 201);
+        return tokenOf(created.body.url);
+      };
+      const accept = (token: string) =>
+        new ApiClient(server.url).post(`/api/invitations/${token}/accept`, { password: "invitee-password-1" });
+
+      const demoted = await addMemberUser(seed, `demoted-${store}@example.test`, seed.roles.admin);
+      const fromDemoted = await invite(demoted.client, `via-demoted-${store}@example.test`);
+      expectStatus(await seed.admin.patch(org(`/members/${demoted.userId}`), { roleId: seed.roles.member }), 200);
+      expect([(await accept(fromDemoted)).status, (await accept(fromDemoted)).body.code]).toEqual([
+        404,
+        "invitation_not_found",
+      ]);
+
+      const removed = await addMemberUser(seed, `removed-${store}@example.test`, seed.roles.admin);
+      const fromRemoved = await invite(removed.client, `via-removed-${store}@example.test`);
+      expect((await seed.admin.delete(org(`/members/${removed.userId}`))).status).toBe(204);
+      expect((await accept(fromRemoved)).status).toBe(404);
+
+      const kept = await addMemberUser(seed, `kept-${store}@example.test`, seed.roles.admin);
+      expectStatus(await accept(await invite(kept.client, `via-kept-${store}@example.test`)), 200);
     });
 
     it("an expired or withdrawn link is refused; inviting a member → 409; a non-manager → 403; only owners invite owners", async () => {

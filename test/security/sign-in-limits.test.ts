@@ -77,6 +77,27 @@ describe.each(STORES)("sign-in limits on %s", (store) => {
     expect((await signIn("victim@example.test", "victim-password-1", "192.0.2.206")).status).toBe(200);
   });
 
+  /** Issue 25: the per-account throttle must not tell which emails have an account. */
+  it("throttles by the email as typed, existing or not, with the same answers", async () => {
+    const statuses = async (email: string, prefix: string) => {
+      const seen = [];
+      for (let i = 0; i <= FREE_FAILURES; i++) {
+        const response = await signIn(email, "wrong-password", `${prefix}.${i + 1}`);
+        seen.push(`${response.status} ${response.body.code}`);
+      }
+      return seen;
+    };
+    const admin = await new ApiClient(server.url).login(ADMIN.email, ADMIN.password);
+    expectStatus(
+      await admin.post("/api/admin/users", { email: "known@example.test", password: "known-password-1" }),
+      201,
+    );
+    const known = await statuses("Known@Example.test", "198.18.0");
+    const unknown = await statuses("no-such-account@example.test", "198.18.1");
+    expect(unknown).toEqual(known);
+    expect(known.at(-1)).toBe("429 rate_limited");
+  });
+
   it("a password hashed with older scrypt parameters is rehashed with N=2^17 on sign-in (issue 13 item 13)", async () => {
     const admin = await new ApiClient(server.url).login(ADMIN.email, ADMIN.password);
     expectStatus(

@@ -54,3 +54,19 @@ export function checkOwnershipChange(input: {
   }
   return { ok: true };
 }
+
+/**
+ * Inviting someone with a role: the inviter needs `org:manage_team`, and only an owner invites an
+ * owner. Checked when the invitation is made, and again, against the inviter's membership at
+ * that moment (`null`: no longer a member), when it is accepted: an invitation grants no more
+ * than its maker could still grant.
+ */
+export function checkInvitation(
+  inviter: Actor | null,
+  role: { isOwner: boolean },
+): Decision<Record<never, never>, "forbidden" | "last_owner"> {
+  if (!inviter) return deny("forbidden", { reason: "inviter_gone" });
+  const manage = requireManageTeam(inviter);
+  if (!manage.ok) return manage;
+  return checkOwnershipChange({ actor: inviter, targetIsOwner: false, becomesOwner: role.isOwner, ownerCount: 0 });
+}

@@ -15,6 +15,7 @@ const FORBIDDEN = {
     "A personal key's owner may only set a rate limit below the organization's default; org:manage_team may set any.",
   deactivate_self: "You cannot deactivate your own account; ask another instance administrator.",
   delete_organization: "Only an owner can delete the organization.",
+  inviter_gone: "The person who made this invitation is no longer a member of the organization.",
 } as const;
 export type ForbiddenReason = keyof typeof FORBIDDEN;
 
@@ -91,7 +92,7 @@ export const ERROR_MESSAGES = {
       ? "This CLI login session has expired; run the login command again."
       : `This CLI login session was already ${p.status}.`,
   invitation_not_found: () =>
-    "This invitation link is not valid: it was already used, has expired (links last 7 days), or was withdrawn. Ask for a new one.",
+    "This invitation link is not valid: it was already used, has expired (links last 7 days), or was withdrawn — also when the person who sent it can no longer invite with that role. Ask for a new one.",
 
   method_not_allowed: () =>
     "This MCP server is stateless: send JSON-RPC messages with POST; there is no event stream or session to open or delete.",

@@ -66,7 +66,7 @@ export const accountRoutes =
       async (request, reply) => {
         await changePassword(
           sql,
-          deps.signIn.perAddress,
+          deps.signIn,
           {
             userId: currentUser(request).id,
             sessionTokenHash: hashSessionToken(request.cookies[SESSION_COOKIE] ?? ""),

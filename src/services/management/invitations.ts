@@ -1,7 +1,7 @@
 import { isId, type InvitationId, type UserId } from "../../contract/ids.js";
 import type { InvitationRecord, InvitationPreview } from "../../contract/invitations.js";
 import { INVITATION_TTL_MS, invitationEmail, invitationUrl } from "../../core/account/invitation-text.js";
-import { checkOwnershipChange, requireManageTeam } from "../../core/authz/team-rules.js";
+import { checkInvitation, requireManageTeam } from "../../core/authz/team-rules.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { hashPassword } from "../../security/passwords.js";
 import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
@@ -14,7 +14,7 @@ import {
   type InvitationRow,
 } from "../../storage/repositories/invitations.js";
 import { findMembership, insertMembership } from "../../storage/repositories/members.js";
-import { findOrganization } from "../../storage/repositories/organizations.js";
+import { findOrganization, lockOrganization } from "../../storage/repositories/organizations.js";
 import { findRole } from "../../storage/repositories/roles.js";
 import { findUserByEmail, findUserById, insertUser } from "../../storage/repositories/users.js";
 import { isUniqueViolation, type Sql } from "../../storage/sql.js";
@@ -54,7 +54,7 @@ export async function createInvitation(
     ensure(requireManageTeam(actor));
     const role = isId("rol", input.roleId) ? await findRole(tx, input.roleId) : null;
     if (!role || role.organizationId !== organizationId) throw AppError.of("role_not_found", { roleId: input.roleId });
-    ensure(checkOwnershipChange({ actor, targetIsOwner: false, becomesOwner: role.isOwner, ownerCount: 0 }));
+    ensure(checkInvitation(actor, role));
     const existing = await findUserByEmail(tx, input.email);
     if (existing && (await findMembership(tx, organizationId, existing.id))) {
       throw AppError.of("already_member", { email: existing.email });
@@ -155,6 +155,12 @@ export async function acceptInvitation(
   return sql.transaction(async (tx) => {
     const row = await openInvitation(tx, token);
     if (!(await findOrganization(tx, row.organizationId))) throw new AppError("invitation_not_found");
+    // Serialised with team changes, so a removal or demotion of the inviter committed before is seen.
+    await lockOrganization(tx, row.organizationId);
+    const inviter = await findMembership(tx, row.organizationId, row.invitedBy);
+    const role = await findRole(tx, row.roleId);
+    if (!role || !checkInvitation(inviter && { ...inviter, userId: row.invitedBy }, role).ok)
+      throw new AppError("invitation_not_found");
     let user = await findUserByEmail(tx, row.email);
     const createdAccount = user === null;
     if (!user) {

@@ -58,12 +58,15 @@ export async function listUsers(sql: Sql): Promise<UserRow[]> {
   return sql.query<UserRow>(`select ${USER_COLUMNS} from users order by created_at, id`);
 }
 
-export async function findPasswordHashById(sql: Sql, id: UserId): Promise<string | null> {
-  const [row] = await sql.query<{ passwordHash: string }>(
-    `select password_hash as "passwordHash" from users where id = $1 for update`,
+export async function findPasswordHashById(
+  sql: Sql,
+  id: UserId,
+): Promise<{ passwordHash: string; email: string } | null> {
+  const [row] = await sql.query<{ passwordHash: string; email: string }>(
+    `select password_hash as "passwordHash", email from users where id = $1 for update`,
     [id],
   );
-  return row?.passwordHash ?? null;
+  return row ?? null;
 }
 
 /** Sets the active flag; returns the user as it was before (null when there is none), in one statement. */

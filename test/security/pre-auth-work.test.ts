@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_STRINGS_PER_REQUEST } from "../../src/http/plugins/json-body.js";
 import { createKey, seedOrganization } from "../support/seed.js";
@@ -46,6 +47,26 @@ describe.each(STORES)("work before authentication on %s", (store) => {
     const big = JSON.stringify({ sourceLocale: "en", targetLocale: "fr", data: { a: "x".repeat(9 * 1024 * 1024) } });
     const response = await post("/process/localize", big, {}, "198.51.100.91");
     expect(response.statusCode).toBe(401);
+  });
+
+  /** Issue 25: answering at once was not enough; keeping the connection meant reading the rest. */
+  it("a keyless request with a large body is answered and its connection closed before the body is sent", async () => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    socket.write(
+      "POST /process/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+        `X-Forwarded-For: 198.51.100.92\r\nContent-Length: ${9 * 1024 * 1024}\r\n\r\n{"data":`,
+    );
+    // The rest of the 9 MiB is never sent: only a closed connection ends this wait.
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(text.toLowerCase()).toContain("connection: close");
   });
 
   it("requests without a key count toward the failure limit (429 past it)", async () => {

@@ -4,6 +4,9 @@ import { isWellFormedApiKey } from "../../core/keys/api-key-format.js";
 import type { AppDeps } from "../deps.js";
 import { apiKeyFromHeaders } from "../key-header.js";
 
+const hasBody = (headers: { "content-length"?: string; "transfer-encoding"?: string }) =>
+  headers["transfer-encoding"] !== undefined || Number(headers["content-length"] ?? 0) > 0;
+
 /**
  * onRequest for key-authenticated routes: a request without a key, or with one that cannot be a
  * Glossa key, is refused (and counted by the failure limiter) before its body is read, so it
@@ -12,9 +15,12 @@ import { apiKeyFromHeaders } from "../key-header.js";
  */
 export function registerKeyPrecheck(app: FastifyInstance, deps: AppDeps): void {
   if (deps.bypassKeyAuthForOrganizationId) return;
-  app.addHook("onRequest", (request, _reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     const secret = apiKeyFromHeaders(request.headers);
     if (secret && isWellFormedApiKey(secret)) return done();
+    // Keeping the connection alive would mean reading the whole body to throw it away (megabytes
+    // the refusal was meant to spare): the connection closes after the answer instead.
+    if (hasBody(request.headers)) reply.header("connection", "close");
     // Only a refusal waits for the failure limiter (a database write).
     deps.limiter
       .fail(request.ip, new AppError(secret ? "invalid_api_key" : "missing_api_key"))

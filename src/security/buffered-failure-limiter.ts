@@ -6,6 +6,8 @@ import { limitedError, windowOf, type FailureLimiter } from "./auth-failure-limi
 
 interface Entry extends FailureTally {
   windowStart: number;
+  /** The entry's writes run one after another: a returned total then never holds a write still counted in `writing`. */
+  writes: Promise<void>;
 }
 
 /** Entries kept in memory at most; past it, finished windows are dropped first. */
@@ -55,20 +57,29 @@ export class BufferedFailureLimiter implements FailureLimiter {
     if (previous && previous.pending > 0) await this.write(client, previous);
     if (this.entries.size >= MAX_ENTRIES) this.dropFinishedWindows(windowStart);
     const shared = await countAuthFailures(this.sql, client, new Date(windowStart));
-    const entry: Entry = { windowStart, shared, pending: 0 };
+    const entry: Entry = { windowStart, shared, writing: 0, pending: 0, writes: Promise.resolve() };
     this.entries.set(client, entry);
     return entry;
   }
 
-  private async write(client: string, entry: Entry): Promise<void> {
+  private write(client: string, entry: Entry): Promise<void> {
+    const written = entry.writes.then(() => this.writeNow(client, entry));
+    entry.writes = written.catch(() => undefined);
+    return written;
+  }
+
+  private async writeNow(client: string, entry: Entry): Promise<void> {
     const pending = entry.pending;
     if (pending === 0) return;
     entry.pending = 0;
+    entry.writing += pending;
     try {
       entry.shared = await addAuthFailures(this.sql, client, new Date(entry.windowStart), pending);
     } catch (error) {
       entry.pending += pending;
       throw error;
+    } finally {
+      entry.writing -= pending;
     }
   }
 

@@ -67,6 +67,17 @@ describe.each(STORES)("failed-key counting on %s", (store) => {
     expect(row!.failures).toBe(limit);
   });
 
+  /** Issue 25: a concurrent burst let 124 failures through a limit of 100 while leases were being written. */
+  it("a concurrent burst gets exactly the limit on one instance", async () => {
+    const limit = 100;
+    const limiter = new BufferedFailureLimiter(database.sql, limit, () => NOW);
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () => limiter.fail("203.0.113.11", new AppError("invalid_api_key"))),
+    );
+    expect(answers.filter(({ code }) => code === "invalid_api_key")).toHaveLength(limit);
+    await limiter.stop();
+  });
+
   it("failures below a lease are written by flush()", async () => {
     const limiter = new BufferedFailureLimiter(database.sql, 100, () => NOW);
     for (let i = 0; i < 3; i++) await limiter.fail("203.0.113.10", new AppError("invalid_api_key"));

@@ -16,21 +16,28 @@ export function leaseSize(limit: number): number {
 export interface FailureTally {
   /** The shared count as of this instance's last read or write. */
   shared: number;
+  /**
+   * Failures being written now, not yet in `shared`. They count: a burst arriving while a write
+   * is under way would otherwise see the count without them and pass the limit.
+   */
+  writing: number;
   /** Failures seen here and not yet written. */
   pending: number;
 }
 
+const known = (tally: FailureTally) => tally.shared + tally.writing + tally.pending;
+
 /** True when the client has used up its failures: the next one is answered with 429, and not counted. */
 export function hasReachedLimit(tally: FailureTally, limit: number): boolean {
-  return tally.shared + tally.pending >= limit;
+  return known(tally) >= limit;
 }
 
 /** True when the client is past the limit (the limit-th failure is still answered as itself). */
 export function isOverLimit(tally: FailureTally, limit: number): boolean {
-  return tally.shared + tally.pending > limit;
+  return known(tally) > limit;
 }
 
 /** True when this instance should write its pending failures now. */
 export function shouldWrite(tally: FailureTally, limit: number): boolean {
-  return tally.pending >= leaseSize(limit) || tally.shared + tally.pending >= limit;
+  return tally.pending > 0 && (tally.pending >= leaseSize(limit) || known(tally) >= limit);
 }

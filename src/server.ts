@@ -24,6 +24,7 @@ import { migrate } from "./storage/migrate.js";
 import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
 import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
+import { deletePasswordResetsBefore } from "./storage/repositories/password-resets.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
@@ -134,6 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       signIn.perAddress.prune(),
       signIn.perAccount.prune(),
       deleteExpiredSessions(sql),
+      deletePasswordResetsBefore(sql, new Date(Date.now() - 24 * 3_600_000)),
       deleteJobsFinishedBefore(sql, jobsBefore),
       rateLimiter.prune(),
       pruneDeliveredEvents(sql, 30),

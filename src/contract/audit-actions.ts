@@ -19,6 +19,7 @@ export const AUDIT_ACTION_TARGETS = {
   "plan.changed": "organization",
   "organization.deleted": "organization",
   "user.password_changed": "user",
+  "user.password_reset": "user",
   "user.deactivated": "user",
   "user.reactivated": "user",
   "invitation.created": "invitation",

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   job_not_found: 404,
   cli_session_not_found: 404,
   invitation_not_found: 404,
+  password_reset_not_found: 404,
 
   method_not_allowed: 405,
 

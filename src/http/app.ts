@@ -17,6 +17,7 @@ import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { RequestLog } from "./plugins/request-log.js";
 import { accountRoutes } from "./routes/account.js";
+import { passwordResetRoutes } from "./routes/password-reset.js";
 import { auditExportRoutes } from "./routes/audit-export.js";
 import { adminRoutes } from "./routes/admin.js";
 import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(organizationJobRoutes(deps));
   await app.register(usageRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(passwordResetRoutes(deps));
   await app.register(auditExportRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));

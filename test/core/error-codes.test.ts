@@ -21,6 +21,7 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   user_deactivated: [],
   wrong_password: [],
   invitation_not_found: [],
+  password_reset_not_found: [],
   engine_access_denied: [{ engineId: "eng_sample" }],
   role_not_in_organization: [{ roleId: "rol_sample" }],
   role_too_broad: [{ extraPermissions: ["org:manage_team"] }],

@@ -1,8 +1,7 @@
 import { FREE_FAILURES } from "../../src/core/limits/sign-in-throttle.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { ApiClient } from "../support/api-client.js";
+import { startMailbox, type Mailbox } from "../support/mailbox.js";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
@@ -10,46 +9,10 @@ import { ADMIN, startTestServer, type TestServer } from "../support/test-server.
 const DATA = { sourceLocale: "en", targetLocale: "de", data: { hello: "Hello" } };
 const tokenOf = (url: string) => decodeURIComponent(url.split("/invitations/")[1]!);
 
-/** The message as its reader sees it: soft line breaks joined, `=XX` escapes decoded. */
-const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** A real SMTP receiver on loopback that keeps every message it accepts. */
-async function startMailbox(): Promise<{
-  url: string;
-  messages: { to: string[]; raw: string }[];
-  close(): Promise<void>;
-}> {
-  const messages: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString("utf8")),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.each(STORES)("issue 14 account self-service on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: Mailbox;
 
   beforeAll(async () => {
     mailbox = await startMailbox();

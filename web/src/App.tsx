@@ -6,6 +6,7 @@ import { Layout } from "./components/Layout";
 import { navigate, useLocationPath } from "./hooks/useLocationPath";
 import { AcceptInvitationPage } from "./pages/account/AcceptInvitationPage";
 import { AccountPage } from "./pages/account/AccountPage";
+import { ForgotPasswordPage, ResetPasswordPage } from "./pages/account/PasswordResetPages";
 import { AdminPage } from "./pages/admin/AdminPage";
 import { CliLoginPage } from "./pages/CliLoginPage";
 import { LoginPage } from "./pages/LoginPage";
@@ -55,6 +56,18 @@ export function App() {
           // The link leaves the address bar; a new account is signed in already, an existing one signs in.
           navigate(orgId ? orgPath(orgId) : "/", { replace: true });
           void reloadMe();
+        }}
+      />
+    );
+  }
+  if (route.kind === "forgot-password") return <ForgotPasswordPage />;
+  if (route.kind === "reset-password") {
+    return (
+      <ResetPasswordPage
+        token={route.token}
+        onDone={() => {
+          setMe(null);
+          navigate("/", { replace: true });
         }}
       />
     );

@@ -16,6 +16,8 @@ export type Route =
   | { kind: "admin" }
   | { kind: "account" }
   | { kind: "invitation"; token: string }
+  | { kind: "forgot-password" }
+  | { kind: "reset-password"; token: string }
   | { kind: "org"; orgId: string; page: OrgPageId }
   | { kind: "cli-login"; sessionId: string }
   | { kind: "not-found" };
@@ -30,6 +32,9 @@ export function parseRoute(path: string): Route {
   const cliLogin = /^\/cli-login\/([^/]+)\/?$/.exec(path);
   if (cliLogin) return { kind: "cli-login", sessionId: decodeURIComponent(cliLogin[1]!) };
   if (path === "/account") return { kind: "account" };
+  if (path === "/forgot-password") return { kind: "forgot-password" };
+  const reset = /^\/reset-password\/([^/]+)\/?$/.exec(path);
+  if (reset) return { kind: "reset-password", token: decodeURIComponent(reset[1]!) };
   const invitation = /^\/invitations\/([^/]+)\/?$/.exec(path);
   if (invitation) return { kind: "invitation", token: decodeURIComponent(invitation[1]!) };
   const match = /^\/orgs\/([^/]+)(?:\/([a-z]+))?\/?$/.exec(path);

@@ -91,6 +91,8 @@ export const ERROR_MESSAGES = {
     p.status === "expired"
       ? "This CLI login session has expired; run the login command again."
       : `This CLI login session was already ${p.status}.`,
+  password_reset_not_found: () =>
+    "This password-reset link is not valid: it was already used, has expired (links last 1 hour), or a newer password was set with another link. Ask for a new one.",
   invitation_not_found: () =>
     "This invitation link is not valid: it was already used, has expired (links last 7 days), or was withdrawn — also when the person who sent it can no longer invite with that role. Ask for a new one.",
 

@@ -77,6 +77,10 @@ export const api = {
     request<CreatedInvitation>("POST", `${org(orgId)}/invitations`, body),
   withdrawInvitation: (orgId: string, invitationId: string) =>
     request<void>("DELETE", `${org(orgId)}/invitations/${id(invitationId)}`),
+  requestPasswordReset: (email: string) =>
+    request<{ message: string }>("POST", "/api/password-reset", { email }, { quiet401: true }),
+  resetPassword: (token: string, newPassword: string) =>
+    request<void>("POST", `/api/password-reset/${id(token)}`, { newPassword }, { quiet401: true }),
   previewInvitation: (token: string) =>
     request<InvitationPreview>("GET", `/api/invitations/${id(token)}`, undefined, { quiet401: true }),
   acceptInvitation: (token: string, body: { name?: string; password?: string }) =>

@@ -3,6 +3,7 @@ import { api } from "../api/endpoints";
 import type { Me } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { useAction } from "../hooks/useAction";
+import { navigate } from "../hooks/useLocationPath";
 
 /** Email and password; the server sets an httpOnly session cookie. */
 export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -48,6 +49,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
         </button>
+        <p className="small">
+          <a href="/forgot-password" onClick={(event) => (event.preventDefault(), navigate("/forgot-password"))}>
+            Forgot your password?
+          </a>
+        </p>
         <p className="muted small">
           First run? The server creates the instance administrator from <code>GLOSSA_ADMIN_EMAIL</code> and{" "}
           <code>GLOSSA_ADMIN_PASSWORD</code> on its first start; sign in with those. Other users are created by an

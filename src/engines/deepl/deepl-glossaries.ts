@@ -3,6 +3,7 @@ import {
   glossaryHash,
   glossaryLanguage,
   glossaryTsv,
+  glossaryWireLanguage,
   supportsGlossaryPair,
   type CustomTranslation,
 } from "../../core/engines/deepl-glossary.js";
@@ -10,6 +11,7 @@ import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
 import { outboundFetch } from "../../security/outbound/guarded-fetch.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
 import { postJson } from "../http/post-json.js";
+import { PROVIDER_USER_AGENT } from "../http/user-agent.js";
 
 export interface GlossaryPair {
   engineId: string;
@@ -67,8 +69,8 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
       headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
       body: {
         name: `glossa ${engineId} ${pair.sourceLang}-${pair.targetLang} ${hash.slice(0, 12)}`,
-        source_lang: pair.sourceLang,
-        target_lang: pair.targetLang,
+        source_lang: glossaryWireLanguage(pair.sourceLang),
+        target_lang: glossaryWireLanguage(pair.targetLang),
         entries: tsv,
         entries_format: "tsv",
       },
@@ -88,7 +90,7 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
       const response = await outboundFetch(`${options.baseUrl}/v2/glossaries/${encodeURIComponent(glossaryId)}`, {
         policy: engineAddressPolicy(),
         method: "DELETE",
-        headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
+        headers: { authorization: `DeepL-Auth-Key ${options.authKey}`, "user-agent": PROVIDER_USER_AGENT },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       await response.body?.cancel();

@@ -2,7 +2,7 @@ import type { EngineId, KeyId } from "../../contract/ids.js";
 import type { JobLocalizeBody, JobRecord } from "../../contract/jobs.js";
 import { authorizeEngine } from "../../core/authz/authorize-key.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
-import { ensure, AppError } from "../../core/errors/app-error.js";
+import { ensure } from "../../core/errors/app-error.js";
 import { jobRecord } from "../../core/jobs/job-record.js";
 import { distinctLocales } from "../../core/jobs/job-rules.js";
 import { insertJob } from "../../storage/repositories/jobs.js";

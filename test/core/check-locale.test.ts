@@ -1,7 +1,10 @@
-import { localeCodes } from "lingo.dev/spec";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { checkLocale, localeProblemHint } from "../../src/core/locale/check-locale.js";
 import { normalizeLocale } from "../../src/core/locale/normalize-locale.js";
+
+/** The locale codes the Lingo.dev CLI accepts in i18n.json, from the CLI's own package (its types name a package it bundles). */
+const { localeCodes } = createRequire(import.meta.url)("lingo.dev/spec") as { localeCodes: string[] };
 
 describe("locale check against CLDR (Intl)", () => {
   it.each([

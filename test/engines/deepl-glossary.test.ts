@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { packageVersion } from "../../src/cli/package-version.js";
 import type { GlossaryItem } from "../../src/core/engines/glossary.js";
 import { deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
 import type { TranslateInput } from "../../src/engines/provider.js";
@@ -120,6 +121,10 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     expect(stub.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toEqual([
       `/v2/glossaries/${first}`,
     ]);
+    // Every request to DeepL names Glossa, the deletion too.
+    expect(new Set(stub.requests.map((request) => request.headers["user-agent"]))).toEqual(
+      new Set([`glossa/${packageVersion()}`]),
+    );
   });
 
   it("falls back to markers for a pair DeepL has no glossaries for", async () => {

@@ -180,6 +180,26 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     expect(glossaryCreations()).toHaveLength(2);
   });
 
+  it("concurrent chunks that find the glossary lost make one new glossary between them", async () => {
+    stub = await startStub(deeplWithGlossaries());
+    await provider().translate(call(["The dashboard"], [DASHBOARD]));
+    deepl.loseGlossaries();
+    const deeplProvider = provider();
+    const outputs = await Promise.all([
+      deeplProvider.translate(call(["dashboard one"], [DASHBOARD])),
+      deeplProvider.translate(call(["dashboard two"], [DASHBOARD])),
+      deeplProvider.translate(call(["Save"], [DASHBOARD])),
+    ]);
+    expect(outputs.map((output) => output.texts[0])).toEqual(["DE Übersicht one", "DE Übersicht two", "DE Save"]);
+    expect(glossaryCreations()).toHaveLength(2);
+    const [remade] = deepl.glossaryIds();
+    expect(
+      translations()
+        .slice(-3)
+        .map((request) => request.body.glossary_id),
+    ).toEqual([remade, remade, remade]);
+  });
+
   it("falls back to markers when DeepL loses the glossary it just made again", async () => {
     deepl = deeplStub({ authKey: KEY });
     stub = await startStub((request) => {

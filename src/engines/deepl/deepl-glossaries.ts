@@ -62,6 +62,8 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
   const { store, engineId } = options;
   // Chunks of one request run concurrently; they share one creation per glossary.
   const pending = new Map<string, Promise<ActiveGlossary | null>>();
+  /** The glossary id each settled entry of `pending` gave, so that forgetting one keeps the others. */
+  const resolvedIds = new Map<string, string>();
 
   const create = async (pair: GlossaryPair, tsv: string, hash: string, signal?: AbortSignal): Promise<string> => {
     const answer = (await postJson({
@@ -130,11 +132,20 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
       if (!result) {
         result = resolve(sourceLang, targetLang, items, signal);
         pending.set(key, result);
+        result.then(
+          (glossary) => glossary && pending.get(key) === result && resolvedIds.set(key, glossary.id),
+          () => undefined,
+        );
       }
       return result;
     },
     async forget(glossary) {
-      pending.clear();
+      // Only entries that gave this glossary: concurrent chunks that lost it too then share one new glossary.
+      for (const [key, id] of resolvedIds)
+        if (id === glossary.id) {
+          pending.delete(key);
+          resolvedIds.delete(key);
+        }
       await store.forget(glossary.pair, glossary.id).catch(() => undefined);
     },
   };

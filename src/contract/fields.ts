@@ -32,7 +32,7 @@ export const Password = Type.String({ minLength: 8, maxLength: 1024 });
 export const Locale = Type.String({
   minLength: 1,
   maxLength: 64,
-  description: "BCP-47 tag; `en_US` and `EN` are normalised",
+  description: "BCP-47 tag of a language CLDR knows (400 otherwise); `en_US`, `EN` and `en-rUS` are normalised",
 });
 /** A JSON object whose string values are translated; any keys, including `__proto__`, pass through unchanged. */
 export const LocalizableData = Type.Object(

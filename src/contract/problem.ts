@@ -33,9 +33,9 @@ const PROBLEM_STATUSES = {
   409: "The request conflicts with the current state (a name or email taken, the last owner).",
   413: "The body is larger than the server accepts (`payload_too_large`).",
   415: "The body is not JSON (`unsupported_media_type`).",
-  422: "The engine cannot translate this request (`unsupported_locale_pair`, or every model failed).",
+  422: "The engine cannot translate this request (`unsupported_locale_pair`), or every model failed definitively (`engine_failed`); do not retry.",
   429: "Too many failed authentications from this client, the key's rate limit (`rate_limited`), or a monthly character limit (`quota_exceeded`); see `Retry-After`.",
-  502: "The engine's provider failed (`engine_failed`); a retry may help.",
+  502: "Every model of the engine was only rate limited by its provider (`engine_failed`); a retry may help.",
   503: "The database is unavailable (`unavailable`); the server fails closed.",
 } as const;
 export type ProblemStatus = keyof typeof PROBLEM_STATUSES;

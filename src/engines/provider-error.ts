@@ -3,7 +3,15 @@
  * credentials or raw provider responses beyond a short, redacted error description.
  */
 export type ProviderFailure =
-  "auth" | "rate_limited" | "server" | "timeout" | "unreachable" | "rejected" | "invalid_output" | "not_configured";
+  | "auth"
+  | "rate_limited"
+  | "quota_exceeded"
+  | "server"
+  | "timeout"
+  | "unreachable"
+  | "rejected"
+  | "invalid_output"
+  | "not_configured";
 
 export class ProviderError extends Error {
   /** The provider's own (redacted) error text: for the logs, never for the caller. */

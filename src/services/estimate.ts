@@ -3,7 +3,8 @@ import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
 import { estimateCost, priceOf } from "../core/engines/estimate.js";
 import { AppError, ensure } from "../core/errors/app-error.js";
-import { normalizeLocale } from "../core/locale/normalize-locale.js";
+import { localeProblemHint } from "../core/locale/check-locale.js";
+import { checkedLocale } from "../core/locale/normalize-locale.js";
 import type { KeyPrincipal } from "./key-auth.js";
 
 /** Prices the items with the engine the key would localize with; pure computation, nothing is stored. */
@@ -11,11 +12,14 @@ export function estimate(principal: KeyPrincipal, body: EstimateBody): EstimateR
   ensure(authorizeEngine(principal.reach, principal.engine, body.engineId ?? null));
   const engine = principal.engine!;
   const items = body.items.map((item, index) => {
-    const targetLocale = normalizeLocale(item.targetLocale);
-    if (!targetLocale)
-      throw AppError.invalidRequest(`items/${index}/targetLocale: must be a BCP-47 locale such as en or pt-BR`, [
-        { path: `/items/${index}/targetLocale`, message: "must be a BCP-47 locale such as en or pt-BR" },
+    const checked = checkedLocale(item.targetLocale);
+    if (!checked.ok) {
+      const hint = localeProblemHint(checked);
+      throw AppError.invalidRequest(`items/${index}/targetLocale: ${hint}`, [
+        { path: `/items/${index}/targetLocale`, message: hint },
       ]);
+    }
+    const targetLocale = checked.locale;
     return { targetLocale, sourceChars: item.sourceChars };
   });
   return estimateCost(items, priceOf(engine.provider, resolveSettings(engine.config).price));

@@ -1,6 +1,7 @@
 import { collectStrings, type JsonValue } from "../core/content/walk-strings.js";
 import { AppError } from "../core/errors/app-error.js";
-import { normalizeLocale } from "../core/locale/normalize-locale.js";
+import { localeProblemHint } from "../core/locale/check-locale.js";
+import { checkedLocale } from "../core/locale/normalize-locale.js";
 import type { LocalizeRequest } from "./localize.js";
 import { recognizeLocale } from "./recognize-locale.js";
 
@@ -17,14 +18,14 @@ export interface LocalizeInput {
 /** A localize request whose source locale may still have to be recognized from its strings. */
 export type PendingLocalizeRequest = Omit<LocalizeRequest, "sourceLocale"> & { sourceLocale: string | null };
 
-/** A BCP-47 locale normalised as SPEC §3 asks, or 400 `invalid_request` naming the field. */
-export function requireLocale(value: string, field: "sourceLocale" | "targetLocale"): string {
-  const normalized = normalizeLocale(value);
-  if (!normalized)
+/** A BCP-47 locale normalised as the contract asks and known to CLDR, or 400 `invalid_request` naming the field. */
+export function requireLocale(value: string, field: string): string {
+  const checked = checkedLocale(value);
+  if (!checked.ok)
     throw AppError.invalidRequest(`${field} is not a valid BCP-47 locale.`, [
-      { path: `/${field}`, message: "must be a BCP-47 locale such as en or pt-BR" },
+      { path: `/${field}`, message: localeProblemHint(checked) },
     ]);
-  return normalized;
+  return checked.locale;
 }
 
 /** Normalises the locales (SPEC §3) or throws 400 `invalid_request`; cheap, so it runs before the key check. */

@@ -163,6 +163,14 @@ describe.each(STORES)("MCP server on %s", (store) => {
       data: {},
     });
     expect(badLocale.structuredContent).toMatchObject({ code: "invalid_request", status: 400 });
+    const unknownLocale = await callTool(client, "localize", { sourceLocale: "english", targetLocale: "de", data: {} });
+    expect(unknownLocale.structuredContent).toMatchObject({
+      code: "invalid_request",
+      status: 400,
+      errors: [
+        { path: "/sourceLocale", message: expect.stringContaining('"english" is not a language code CLDR knows') },
+      ],
+    });
     const missingData = await callTool(client, "localize", { sourceLocale: "en", targetLocale: "de" });
     expect(missingData.structuredContent).toMatchObject({ code: "invalid_request", errors: [{ path: "/data" }] });
     const emptyText = await callTool(client, "recognize_locale", { text: "" });

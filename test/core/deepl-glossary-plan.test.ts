@@ -4,6 +4,7 @@ import {
   glossaryHash,
   glossaryLanguage,
   glossaryTsv,
+  glossaryWireLanguage,
   supportsGlossaryPair,
 } from "../../src/core/engines/deepl-glossary.js";
 import type { GlossaryItem } from "../../src/core/engines/glossary.js";
@@ -14,7 +15,8 @@ describe("DeepL glossary rules (pure)", () => {
     ["EN", "EN-GB", false],
     ["DE", "PT-BR", true],
     ["JA", "ZH-HANT", true],
-    ["EN", "HE", false],
+    ["EN", "HE", true],
+    ["EN", "TH", false],
     ["XX", "DE", false],
   ])("pair %s → %s supported: %s", (source, target, expected) => {
     expect(supportsGlossaryPair(source, target)).toBe(expected);
@@ -25,6 +27,9 @@ describe("DeepL glossary rules (pure)", () => {
     expect(glossaryLanguage("PT-BR")).toBe("PT");
     expect(glossaryLanguage("ZH-HANS")).toBe("ZH");
     expect(glossaryLanguage("de")).toBe("DE");
+    // On the wire, lowercase: DeepL's OpenAPI spec lists `en`, `de` …
+    expect(glossaryWireLanguage("EN-US")).toBe("en");
+    expect(glossaryWireLanguage("ZH-HANT")).toBe("zh");
   });
 
   it("keeps only custom translations DeepL accepts, one per term, sorted", () => {

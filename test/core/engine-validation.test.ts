@@ -413,6 +413,9 @@ describe("locale codes of the providers", () => {
     ["zh-Hant-TW", "ZH", "ZH-HANT"],
     ["zh", "ZH", "ZH-HANS"],
     ["de-AT", "DE", "DE"],
+    ["es-419", "ES", "ES-419"],
+    ["es-MX", "ES", "ES-419"],
+    ["es-ES", "ES", "ES"],
   ])("DeepL %s → source %s, target %s", (locale, source, target) => {
     expect(deeplSourceLang(locale)).toBe(source);
     expect(deeplTargetLang(locale)).toBe(target);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { packageVersion } from "../../src/cli/package-version.js";
 import { anthropicProvider } from "../../src/engines/anthropic/anthropic-provider.js";
 import { type ProviderError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";
@@ -56,6 +57,7 @@ describe("anthropic provider (Messages API wire format)", () => {
     expect(request!.path).toBe("/v1/messages");
     expect(request!.headers["x-api-key"]).toBe(KEY);
     expect(request!.headers["anthropic-version"]).toBe("2023-06-01");
+    expect(request!.headers["user-agent"]).toBe(`glossa/${packageVersion()}`);
     expect(request!.headers.authorization).toBeUndefined();
     expect(request!.body.model).toBe("claude-test");
     expect(request!.body.max_tokens).toBe(1000);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { packageVersion } from "../../src/cli/package-version.js";
 import type { GlossaryItem } from "../../src/core/engines/glossary.js";
 import { deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
 import type { TranslateInput } from "../../src/engines/provider.js";
@@ -6,47 +7,19 @@ import { migrate } from "../../src/storage/migrate.js";
 import { deeplGlossaryStore } from "../../src/storage/repositories/deepl-glossaries.js";
 import { openTestDatabase, STORES, type TestDatabase } from "../support/stores.js";
 import { providerContext } from "./support/context.js";
-import { startStub, type RecordedRequest, type StubReply, type StubServer } from "./support/stub-server.js";
+import { deeplStub, type DeeplStub } from "./support/deepl-stub.js";
+import { startStub, type StubServer } from "./support/stub-server.js";
 
 const KEY = "0000-deepl-glossary-key:fx";
 const DASHBOARD: GlossaryItem = { type: "custom_translation", term: "dashboard", translation: "Übersicht" };
 const GLOSSA: GlossaryItem = { type: "non_translatable", term: "Glossa" };
 
-/**
- * A DeepL stand-in with glossaries: creation answers a fresh id (or `failCreation`), a
- * translation with `glossary_id` applies that glossary's entries, like DeepL would.
- */
+/** DeepL with glossaries, as its official mock behaves (see support/deepl-stub.ts). */
 function deeplWithGlossaries(options: { failCreation?: number; ignoreGlossary?: boolean } = {}) {
-  const glossaries = new Map<string, [string, string][]>();
-  return (request: RecordedRequest): StubReply => {
-    if (request.method === "POST" && request.path === "/v2/glossaries") {
-      if (options.failCreation)
-        return { status: options.failCreation, body: { message: "Unsupported glossary language pair" } };
-      const id = `gl-${glossaries.size + 1}`;
-      glossaries.set(
-        id,
-        (request.body.entries as string).split("\n").map((line) => line.split("\t") as [string, string]),
-      );
-      return {
-        status: 201,
-        body: {
-          glossary_id: id,
-          ready: true,
-          source_lang: request.body.source_lang,
-          target_lang: request.body.target_lang,
-          entry_count: glossaries.get(id)!.length,
-        },
-      };
-    }
-    if (request.method === "DELETE") return { status: 204, body: "" };
-    const entries = options.ignoreGlossary ? [] : (glossaries.get(request.body.glossary_id) ?? []);
-    if (request.body.glossary_id && !glossaries.has(request.body.glossary_id))
-      return { status: 404, body: { message: "Glossary not found" } };
-    const apply = (text: string) =>
-      entries.reduce((out, [term, translation]) => out.split(term).join(translation), text);
-    return { body: { translations: (request.body.text as string[]).map((text) => ({ text: `DE ${apply(text)}` })) } };
-  };
+  deepl = deeplStub({ authKey: KEY, ...options });
+  return deepl.handle;
 }
+let deepl: DeeplStub;
 
 const call = (texts: string[], glossary: GlossaryItem[], locales: Partial<TranslateInput> = {}): TranslateInput => ({
   sourceLocale: "en",
@@ -102,21 +75,23 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     const [creation] = glossaryCreations();
     expect(creation!.headers.authorization).toBe(`DeepL-Auth-Key ${KEY}`);
     expect(creation!.body).toMatchObject({
-      source_lang: "EN",
-      target_lang: "DE",
+      // Lowercase, as DeepL's OpenAPI spec lists glossary languages (the stand-in refuses "EN").
+      source_lang: "en",
+      target_lang: "de",
       entries: "dashboard\tÜbersicht",
       entries_format: "tsv",
     });
     expect(creation!.body.name).toEqual(expect.any(String));
     const [translation] = translations();
-    expect(translation!.body).toMatchObject({ glossary_id: "gl-1", source_lang: "EN", target_lang: "DE" });
+    const [created] = deepl.glossaryIds();
+    expect(translation!.body).toMatchObject({ glossary_id: created, source_lang: "EN", target_lang: "DE" });
     // The custom translation goes to DeepL as text; the non-translatable term still as a marker.
     expect(translation!.body.text).toEqual(['Open the dashboard in <g-p i="0"/>']);
 
     const again = await provider().translate(call(["The dashboard"], [DASHBOARD, GLOSSA]));
     expect(again.texts).toEqual(["DE The Übersicht"]);
     expect(glossaryCreations()).toHaveLength(1);
-    expect(translations()[1]!.body.glossary_id).toBe("gl-1");
+    expect(translations()[1]!.body.glossary_id).toBe(created);
   });
 
   it("creates one glossary for concurrent chunks of one request", async () => {
@@ -132,6 +107,7 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
   it("creates a new glossary when the glossary changes and deletes the old one", async () => {
     stub = await startStub(deeplWithGlossaries());
     await provider().translate(call(["The dashboard"], [DASHBOARD]));
+    const [first] = deepl.glossaryIds();
     const changed: GlossaryItem = { type: "custom_translation", term: "dashboard", translation: "Armaturenbrett" };
     const output = await provider().translate(call(["The dashboard"], [changed]));
     expect(output.texts).toEqual(["DE The Armaturenbrett"]);
@@ -139,16 +115,22 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
       "dashboard\tÜbersicht",
       "dashboard\tArmaturenbrett",
     ]);
-    expect(translations()[1]!.body.glossary_id).toBe("gl-2");
+    const [second] = deepl.glossaryIds();
+    expect(second).not.toBe(first);
+    expect(translations()[1]!.body.glossary_id).toBe(second);
     expect(stub.requests.filter((request) => request.method === "DELETE").map((request) => request.path)).toEqual([
-      "/v2/glossaries/gl-1",
+      `/v2/glossaries/${first}`,
     ]);
+    // Every request to DeepL names Glossa, the deletion too.
+    expect(new Set(stub.requests.map((request) => request.headers["user-agent"]))).toEqual(
+      new Set([`glossa/${packageVersion()}`]),
+    );
   });
 
   it("falls back to markers for a pair DeepL has no glossaries for", async () => {
     stub = await startStub(deeplWithGlossaries());
     const output = await provider().translate(
-      call(["The dashboard"], [{ ...DASHBOARD, translation: "לוח" }], { targetLocale: "he" }),
+      call(["The dashboard"], [{ ...DASHBOARD, translation: "לוח" }], { targetLocale: "th" }),
     );
     expect(output.texts).toEqual(["DE The לוח"]);
     expect(glossaryCreations()).toHaveLength(0);
@@ -171,22 +153,63 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     const output = await provider().translate(call(["The dashboard", "Save"], [DASHBOARD]));
     expect(output.texts).toEqual(["DE The Übersicht", "DE Save"]);
     expect(translations().map((request) => [request.body.glossary_id, request.body.text])).toEqual([
-      ["gl-1", ["The dashboard", "Save"]],
+      [deepl.glossaryIds()[0], ["The dashboard", "Save"]],
       [undefined, ['The <g-p i="0"/>']],
     ]);
   });
 
-  it("forgets a glossary DeepL no longer knows and translates with markers", async () => {
+  it("regression: a glossary DeepL lost (400 Glossary not found) is forgotten, made again, and the call succeeds", async () => {
     stub = await startStub(deeplWithGlossaries());
     await provider().translate(call(["The dashboard"], [DASHBOARD]));
-    await stub.close();
-    // A new DeepL (another account): the remembered id is unknown there.
+    const [lost] = deepl.glossaryIds();
+    deepl.loseGlossaries();
+    // A string without any glossary term: the pair has a glossary, so it travels with it (and used to fail with 422).
+    const output = await provider().translate(call(["Save"], [DASHBOARD]));
+    expect(output.texts).toEqual(["DE Save"]);
+    const [remade] = deepl.glossaryIds();
+    expect(remade).not.toBe(lost);
+    expect(translations().map((request) => request.body.glossary_id)).toEqual([lost, lost, remade]);
+    expect(glossaryCreations()).toHaveLength(2);
+    const rows = await database.sql.query<{ glossary_id: string }>("select glossary_id from deepl_glossaries");
+    expect(rows.map((row) => row.glossary_id)).toEqual([remade]);
+
+    // Later calls use the new glossary without creating another.
+    const later = await provider().translate(call(["The dashboard"], [DASHBOARD]));
+    expect(later.texts).toEqual(["DE The Übersicht"]);
+    expect(translations().at(-1)!.body.glossary_id).toBe(remade);
+    expect(glossaryCreations()).toHaveLength(2);
+  });
+
+  it("concurrent chunks that find the glossary lost make one new glossary between them", async () => {
     stub = await startStub(deeplWithGlossaries());
+    await provider().translate(call(["The dashboard"], [DASHBOARD]));
+    deepl.loseGlossaries();
+    const deeplProvider = provider();
+    const outputs = await Promise.all([
+      deeplProvider.translate(call(["dashboard one"], [DASHBOARD])),
+      deeplProvider.translate(call(["dashboard two"], [DASHBOARD])),
+      deeplProvider.translate(call(["Save"], [DASHBOARD])),
+    ]);
+    expect(outputs.map((output) => output.texts[0])).toEqual(["DE Übersicht one", "DE Übersicht two", "DE Save"]);
+    expect(glossaryCreations()).toHaveLength(2);
+    const [remade] = deepl.glossaryIds();
+    expect(
+      translations()
+        .slice(-3)
+        .map((request) => request.body.glossary_id),
+    ).toEqual([remade, remade, remade]);
+  });
+
+  it("falls back to markers when DeepL loses the glossary it just made again", async () => {
+    deepl = deeplStub({ authKey: KEY });
+    stub = await startStub((request) => {
+      if (request.body?.glossary_id) deepl.loseGlossaries();
+      return deepl.handle(request);
+    });
     const output = await provider().translate(call(["The dashboard"], [DASHBOARD]));
     expect(output.texts).toEqual(["DE The Übersicht"]);
-    expect(translations().map((request) => request.body.glossary_id)).toEqual(["gl-1", undefined]);
-    expect(await database.sql.query("select * from deepl_glossaries")).toHaveLength(0);
-    await provider().translate(call(["The dashboard"], [DASHBOARD]));
-    expect(glossaryCreations()).toHaveLength(1);
+    expect(glossaryCreations()).toHaveLength(2);
+    expect(translations().map((request) => request.body.glossary_id === undefined)).toEqual([false, false, true]);
+    expect(translations().at(-1)!.body.text).toEqual(['The <g-p i="0"/>']);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
+import { deeplStub } from "./support/deepl-stub.js";
 import { openaiAnswer, promptItems, startStub, type StubServer } from "./support/stub-server.js";
 
 const API_KEY = "sk-live-do-not-leak-4f1c2a9e";
@@ -201,6 +202,35 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     expect(limited.body.code).toBe("engine_failed");
     expect(limited.body.message).toContain("openai/limited: rate limited");
     expect(limited.body.message).not.toMatch(/\.\./);
+  });
+
+  it("DeepL: formality `less` into en-GB and es-419 succeeds; 456 (quota used up) answers 422 at once", async () => {
+    const deeplKey = "0000-deepl-api-test:fx";
+    const deepl = await startStub(deeplStub({ authKey: deeplKey, characterLimit: 40 }).handle);
+    try {
+      const created = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+        name: "DeepL",
+        provider: "deepl",
+        config: { baseUrl: deepl.url, formality: "less", timeoutMs: 5000, retry: { maxRetries: 2 } },
+        credentials: { authKey: deeplKey },
+      });
+      expectStatus(created, 201);
+      const localize = (targetLocale: string, text: string) =>
+        seed.admin.localize(secret, { engineId: created.body.id, sourceLocale: "en", targetLocale, data: { a: text } });
+      for (const targetLocale of ["en-GB", "es-419"]) {
+        const ok = await localize(targetLocale, "Save");
+        expectStatus(ok, 200);
+        expect(ok.body.data).toEqual({ a: "DE Save" });
+      }
+      const before = deepl.requests.length;
+      const spent = await localize("de", "A string longer than the account's remaining quota");
+      expect(spent.status).toBe(422);
+      expect(spent.body.code).toBe("engine_failed");
+      expect(spent.body.message).toContain("character quota for this billing period is used up (HTTP 456)");
+      expect(deepl.requests.length - before).toBe(1);
+    } finally {
+      await deepl.close();
+    }
   });
 
   it("refuses a locale pair none of the engine's models is configured for", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { packageVersion } from "../../src/cli/package-version.js";
 import { openaiProvider } from "../../src/engines/openai/openai-provider.js";
 import { ProviderError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";
@@ -35,6 +36,7 @@ describe("openai provider (chat completions wire format)", () => {
     expect(request!.method).toBe("POST");
     expect(request!.path).toBe("/v1/chat/completions");
     expect(request!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(request!.headers["user-agent"]).toBe(`glossa/${packageVersion()}`);
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(request!.body.model).toBe("gpt-test");
     expect(request!.body.temperature).toBe(0.2);

@@ -68,6 +68,28 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
     expect(paths).toEqual(expect.arrayContaining(["/sourceLocale", "/targetLocale"]));
   });
 
+  it.each([
+    ["sourceLocale", "english", '"english" is not a language code CLDR knows'],
+    ["targetLocale", "xx-nope", '"xx" is not a language code CLDR knows'],
+    ["targetLocale", "de-AB", '"AB" is not a region code CLDR knows'],
+  ])(
+    "regression: %s %j (well-formed, but no language CLDR knows) → 400 naming the field, with a hint",
+    async (field, locale, hint) => {
+      const body = await expectProblem(
+        await send(JSON.stringify({ ...valid, [field]: locale })),
+        400,
+        "invalid_request",
+      );
+      expect(body.errors).toEqual([{ path: `/${field}`, message: expect.stringContaining(hint) }]);
+    },
+  );
+
+  it("accepts the Lingo.dev CLI's Android form of a locale and answers with its BCP-47 form", async () => {
+    const response = await send(JSON.stringify({ ...valid, sourceLocale: "en-rUS", targetLocale: "pt_rBR" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ sourceLocale: "en-US", targetLocale: "pt-BR" });
+  });
+
   it("a body over the configured limit → 413 payload_too_large", async () => {
     await expectProblem(
       await send(JSON.stringify({ ...valid, data: { a: "x".repeat(100 * 1024) } })),

@@ -69,7 +69,13 @@ describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
   });
 
   it("takes 1 to 50 target locales and refuses bad ones before anything is stored", async () => {
-    const fifty = Array.from({ length: 50 }, (_, i) => `en-${100 + i}`);
+    // Fifty real regions: locales no registry knows are refused (`en-100` once passed).
+    const fifty = (
+      "AU BE BW BZ CA CM DE DK FI FJ GB GH GM GY HK IE IL IN JM KE MT MU MW MY NA " +
+      "NG NL NZ PG PH PK RW SE SG SI SL SZ TO TT TZ UG US VU WS ZA ZM ZW AT CH CY"
+    )
+      .split(" ")
+      .map((region) => `en-${region}`);
     const ok = await anon.request("POST", "/jobs/localize", body({ targetLocales: fifty }), { "x-api-key": key });
     expect(ok.status).toBe(202);
     expect(ok.body.progress.total).toBe(50);
@@ -85,6 +91,13 @@ describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([expect.objectContaining({ path: "/targetLocales/1" })]);
+    const unknown = await anon.request("POST", "/jobs/localize", body({ targetLocales: ["de", "xx-nope"] }), {
+      "x-api-key": key,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([
+      { path: "/targetLocales/1", message: expect.stringContaining('"xx" is not a language code CLDR knows') },
+    ]);
     const noTarget = await anon.request(
       "POST",
       "/jobs/localize",

@@ -3,7 +3,7 @@ import type { GlossaryItem } from "./glossary.js";
 
 /**
  * Languages DeepL accepts in glossaries (any two of them form a pair), from DeepL's
- * "Languages supported" reference. A pair DeepL refuses anyway (the list may lag behind
+ * "Languages supported" reference and the glossary languages its mock server enforces. A pair DeepL refuses anyway (the list may lag behind
  * DeepL) only costs one failed creation, after which the markers take over.
  */
 const GLOSSARY_LANGUAGES = new Set([
@@ -18,6 +18,7 @@ const GLOSSARY_LANGUAGES = new Set([
   "ET",
   "FI",
   "FR",
+  "HE",
   "HU",
   "ID",
   "IT",
@@ -36,12 +37,18 @@ const GLOSSARY_LANGUAGES = new Set([
   "SV",
   "TR",
   "UK",
+  "VI",
   "ZH",
 ]);
 
 /** Glossary languages are bare codes: `EN-US` → `EN`, `ZH-HANT` → `ZH`. */
 export function glossaryLanguage(deeplCode: string): string {
   return deeplCode.split("-")[0]!.toUpperCase();
+}
+
+/** On the wire, glossary languages are lowercase (`en`), as DeepL's OpenAPI spec lists them and its client libraries send them. */
+export function glossaryWireLanguage(deeplCode: string): string {
+  return glossaryLanguage(deeplCode).toLowerCase();
 }
 
 export function supportsGlossaryPair(sourceLang: string, targetLang: string): boolean {

@@ -1,27 +1,24 @@
+import { checkLocale, type LocaleCheck } from "./check-locale.js";
+
 /**
- * BCP-47 normalisation as SPEC §3 asks: `en_US` → `en-US`, `EN` → `en`, `zh_hant_tw` → `zh-Hant-TW`.
- * Returns null for anything that is not a well-formed language tag.
+ * BCP-47 normalisation as the contract asks: `en_US` → `en-US`, `EN` → `en`, `zh_hant_tw` → `zh-Hant-TW`.
+ * Returns null for anything that is not a well-formed language tag of a language CLDR knows
+ * (see {@link checkLocale}).
  */
 export function normalizeLocale(input: string): string | null {
+  const checked = checkedLocale(input);
+  return checked.ok ? checked.locale : null;
+}
+
+/** {@link checkLocale}, remembered: every call checks two or three locales, nearly always the same few. */
+export function checkedLocale(input: string): LocaleCheck {
   const known = seen.get(input);
   if (known !== undefined) return known;
-  const normalized = canonicalLocale(input);
-  // Every call normalises two or three locales, nearly always the same few: remember a bounded number.
+  const checked = checkLocale(input);
   if (seen.size >= SEEN_LIMIT) seen.clear();
-  seen.set(input, normalized);
-  return normalized;
+  seen.set(input, checked);
+  return checked;
 }
 
 const SEEN_LIMIT = 1_000;
-const seen = new Map<string, string | null>();
-
-function canonicalLocale(input: string): string | null {
-  const candidate = input.trim().replaceAll("_", "-");
-  if (candidate.length === 0 || candidate.length > 64) return null;
-  try {
-    const [canonical] = Intl.getCanonicalLocales(candidate);
-    return canonical ?? null;
-  } catch {
-    return null;
-  }
-}
+const seen = new Map<string, LocaleCheck>();

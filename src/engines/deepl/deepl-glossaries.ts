@@ -3,6 +3,7 @@ import {
   glossaryHash,
   glossaryLanguage,
   glossaryTsv,
+  glossaryWireLanguage,
   supportsGlossaryPair,
   type CustomTranslation,
 } from "../../core/engines/deepl-glossary.js";
@@ -10,6 +11,7 @@ import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
 import { outboundFetch } from "../../security/outbound/guarded-fetch.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
 import { postJson } from "../http/post-json.js";
+import { PROVIDER_USER_AGENT } from "../http/user-agent.js";
 
 export interface GlossaryPair {
   engineId: string;
@@ -60,6 +62,8 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
   const { store, engineId } = options;
   // Chunks of one request run concurrently; they share one creation per glossary.
   const pending = new Map<string, Promise<ActiveGlossary | null>>();
+  /** The glossary id each settled entry of `pending` gave, so that forgetting one keeps the others. */
+  const resolvedIds = new Map<string, string>();
 
   const create = async (pair: GlossaryPair, tsv: string, hash: string, signal?: AbortSignal): Promise<string> => {
     const answer = (await postJson({
@@ -67,8 +71,8 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
       headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
       body: {
         name: `glossa ${engineId} ${pair.sourceLang}-${pair.targetLang} ${hash.slice(0, 12)}`,
-        source_lang: pair.sourceLang,
-        target_lang: pair.targetLang,
+        source_lang: glossaryWireLanguage(pair.sourceLang),
+        target_lang: glossaryWireLanguage(pair.targetLang),
         entries: tsv,
         entries_format: "tsv",
       },
@@ -88,7 +92,7 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
       const response = await outboundFetch(`${options.baseUrl}/v2/glossaries/${encodeURIComponent(glossaryId)}`, {
         policy: engineAddressPolicy(),
         method: "DELETE",
-        headers: { authorization: `DeepL-Auth-Key ${options.authKey}` },
+        headers: { authorization: `DeepL-Auth-Key ${options.authKey}`, "user-agent": PROVIDER_USER_AGENT },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       await response.body?.cancel();
@@ -128,11 +132,20 @@ export function deeplGlossaries(options: DeeplGlossaryOptions): DeeplGlossaries 
       if (!result) {
         result = resolve(sourceLang, targetLang, items, signal);
         pending.set(key, result);
+        result.then(
+          (glossary) => glossary && pending.get(key) === result && resolvedIds.set(key, glossary.id),
+          () => undefined,
+        );
       }
       return result;
     },
     async forget(glossary) {
-      pending.clear();
+      // Only entries that gave this glossary: concurrent chunks that lost it too then share one new glossary.
+      for (const [key, id] of resolvedIds)
+        if (id === glossary.id) {
+          pending.delete(key);
+          resolvedIds.delete(key);
+        }
       await store.forget(glossary.pair, glossary.id).catch(() => undefined);
     },
   };

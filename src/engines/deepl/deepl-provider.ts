@@ -29,11 +29,23 @@ interface Batches {
   modelUsed: string | undefined;
 }
 
-/** A glossary DeepL does not know (deleted there, or the key now belongs to another account). */
-const isUnknownGlossary = (error: unknown) =>
+/**
+ * A glossary DeepL does not know (deleted there, or the key now belongs to another account):
+ * DeepL answers 400 "Glossary not found", which the HTTP client keeps in `detail`.
+ */
+export const isUnknownGlossary = (error: unknown): boolean =>
   error instanceof ProviderError &&
   error.failure === "rejected" &&
-  (error.status === 404 || /glossary/i.test(error.message));
+  (error.status === 404 || /glossary/i.test(error.detail ?? ""));
+
+/**
+ * DeepL refuses `less` and `more` for target languages without formality (en, zh, fi …);
+ * an engine serves many targets, so it asks with `prefer_…`, which DeepL applies where it can.
+ */
+export function deeplFormality(formality: DeeplConfig["formality"]): string | undefined {
+  if (formality === "less" || formality === "more") return `prefer_${formality}`;
+  return formality === "default" ? undefined : formality;
+}
 
 /**
  * DeepL `/v2/translate` with XML tag handling: placeholders, tags and glossary terms travel
@@ -43,6 +55,7 @@ const isUnknownGlossary = (error: unknown) =>
  */
 export function deeplProvider(context: ProviderContext): TranslationProvider {
   const config = context.config as DeeplConfig;
+  const formality = deeplFormality(config.formality);
   const authKey = context.credentials.authKey;
   const store = context.services?.deeplGlossaries;
   const glossaries =
@@ -79,7 +92,7 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
           target_lang: deeplTargetLang(input.targetLocale),
           tag_handling: "xml",
           ...(glossaryId ? { glossary_id: glossaryId } : {}),
-          ...(config.formality ? { formality: config.formality } : {}),
+          ...(formality ? { formality } : {}),
           ...(input.model && MODEL_TYPES.has(input.model) ? { model_type: input.model } : {}),
           ...(batchHints.length > 0
             ? { context: `UI strings from: ${batchHints.join("; ")}`.slice(0, MAX_CONTEXT_CHARS) }
@@ -139,19 +152,21 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
     async translate(input) {
       if (!authKey) throw new ProviderError("not_configured", "the engine has no DeepL key; set credentials.authKey");
       const items = input.glossary ?? [];
-      const glossary = await glossaries?.resolve(
-        deeplSourceLang(input.sourceLocale),
-        deeplTargetLang(input.targetLocale),
-        items,
-        input.signal,
-      );
       let result: Batches | undefined;
-      if (glossary) {
+      // A glossary DeepL lost is forgotten and made again once; should DeepL lose that one too, markers take over.
+      for (let attempt = 0; glossaries && !result && attempt < 2; attempt++) {
+        const glossary = await glossaries.resolve(
+          deeplSourceLang(input.sourceLocale),
+          deeplTargetLang(input.targetLocale),
+          items,
+          input.signal,
+        );
+        if (!glossary) break;
         try {
           result = await translateWithGlossary(input, glossary, items);
         } catch (error) {
           if (!isUnknownGlossary(error)) throw error;
-          await glossaries!.forget(glossary);
+          await glossaries.forget(glossary);
         }
       }
       result ??= await translateBatches(input, input.texts, input.hints, items);

@@ -8,6 +8,7 @@ import { OutboundRefusedError, outboundFetch } from "../../security/outbound/gua
 import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
 import { ProviderError } from "../provider-error.js";
 import { logProviderDetail } from "./provider-detail-log.js";
+import { PROVIDER_USER_AGENT } from "./user-agent.js";
 
 export interface PostJsonOptions {
   url: string;
@@ -84,7 +85,13 @@ function failureForStatus(status: number): ProviderError {
       `the provider rejected the credentials (HTTP ${status}); check the engine's API key`,
     );
   if (status === 429) return new ProviderError("rate_limited", `rate limited or out of quota (HTTP 429) after retries`);
-  if (status === 456) return new ProviderError("rate_limited", `quota exceeded (HTTP 456)`);
+  // DeepL's own status: the account's character quota for the billing period is used up; it will not clear soon.
+  if (status === 456)
+    return new ProviderError(
+      "quota_exceeded",
+      "the DeepL account's character quota for this billing period is used up (HTTP 456); raise the account's cost control limit or plan at DeepL, or wait for the next billing period",
+      status,
+    );
   if (status >= 500) return new ProviderError("server", `the provider failed (HTTP ${status}) after retries`);
   if (status >= 300 && status < 400)
     return new ProviderError(
@@ -117,7 +124,7 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
       const response = await outboundFetch(options.url, {
         policy: engineAddressPolicy(),
         method: "POST",
-        headers: { "content-type": "application/json", ...options.headers },
+        headers: { "content-type": "application/json", "user-agent": PROVIDER_USER_AGENT, ...options.headers },
         body: payload,
         signal,
       });

@@ -2,10 +2,9 @@ import type { EngineId, KeyId } from "../../contract/ids.js";
 import type { JobLocalizeBody, JobRecord } from "../../contract/jobs.js";
 import { authorizeEngine } from "../../core/authz/authorize-key.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
-import { ensure, AppError } from "../../core/errors/app-error.js";
+import { ensure } from "../../core/errors/app-error.js";
 import { jobRecord } from "../../core/jobs/job-record.js";
 import { distinctLocales } from "../../core/jobs/job-rules.js";
-import { normalizeLocale } from "../../core/locale/normalize-locale.js";
 import { insertJob } from "../../storage/repositories/jobs.js";
 import type { Sql } from "../../storage/sql.js";
 import type { KeyPrincipal } from "../key-auth.js";
@@ -22,14 +21,7 @@ export interface PendingJob {
 
 /** Normalises every locale or throws 400 `invalid_request` naming the first bad one. */
 export function normalizeJobInput(body: JobLocalizeBody): PendingJob {
-  const targetLocales = body.targetLocales.map((locale, index) => {
-    const normalized = normalizeLocale(locale);
-    if (!normalized)
-      throw AppError.invalidRequest("targetLocales holds a locale that is not a valid BCP-47 locale.", [
-        { path: `/targetLocales/${index}`, message: "must be a BCP-47 locale such as en or pt-BR" },
-      ]);
-    return normalized;
-  });
+  const targetLocales = body.targetLocales.map((locale, index) => requireLocale(locale, `targetLocales/${index}`));
   return {
     engineId: body.engineId ?? null,
     sourceLocale: body.sourceLocale === null ? null : requireLocale(body.sourceLocale, "sourceLocale"),

@@ -18,6 +18,8 @@ export interface PostJsonOptions {
   signal?: AbortSignal | undefined;
   /** Secrets to scrub from any provider message we repeat. */
   secrets: readonly string[];
+  /** Called before each request sent again (metrics). */
+  onRetry?: (() => void) | undefined;
 }
 
 /** Providers answer with far less; anything bigger is not a translation of our chunk. */
@@ -146,5 +148,6 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
       attempt <= options.retry.maxRetries ? retryDelayMs(attempt, retryAfterMs, options.retry, Math.random) : null;
     if (delay === null) throw failure;
     await sleep(delay, options.signal);
+    options.onRetry?.();
   }
 }

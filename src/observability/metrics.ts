@@ -7,10 +7,17 @@ import { cachedChildren1, cachedChildren2, cachedChildren3 } from "./label-cache
 export type KeyAuthFailureReason = "missing" | "malformed" | "unknown" | "expired" | "denied" | "deactivated";
 
 /** Which limit refused a call. */
-export type LimitRefusal = "key_rate" | "monthly_quota" | "auth_failures";
+export type LimitRefusal = "rate_limit" | "monthly_quota" | "auth_failures";
 
 /** Every metric name starts with this (SPEC: names start with `glossa_`), the default process metrics too. */
 export const METRIC_PREFIX = "glossa_";
+
+/** prom-client's default gauges whose names end in `_total`. */
+const NAMED_LIKE_COUNTERS = [
+  "glossa_nodejs_active_handles_total",
+  "glossa_nodejs_active_requests_total",
+  "glossa_nodejs_active_resources_total",
+];
 
 /** Distinct model labels kept per provider; any further model is counted as `other`. */
 export const MAX_MODELS_PER_PROVIDER = 20;
@@ -107,7 +114,7 @@ export class Metrics {
   });
   private readonly limitRefusals = new Counter({
     name: "glossa_limit_refusals_total",
-    help: "Calls refused with 429 by a limit: key_rate (a key's rate limit), monthly_quota (characters), auth_failures (too many failed key authentications from one address).",
+    help: "Calls refused with 429 by a limit: rate_limit (a key's rate limit), monthly_quota (characters), auth_failures (too many failed key authentications from one address).",
     labelNames: ["limit"] as const,
     registers: [this.registry],
   });
@@ -140,6 +147,9 @@ export class Metrics {
 
   constructor(private readonly sql: Sql) {
     collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
+    // Gauges named like counters, which `promtool check metrics` rejects; the per-type gauges
+    // without the suffix (glossa_nodejs_active_handles…) carry the same figures.
+    for (const name of NAMED_LIKE_COUNTERS) this.registry.removeSingleMetric(name);
     this.registerDatabaseGauges();
   }
 

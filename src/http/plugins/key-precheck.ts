@@ -15,9 +15,12 @@ export function registerKeyPrecheck(app: FastifyInstance, deps: AppDeps): void {
   app.addHook("onRequest", (request, _reply, done) => {
     const secret = apiKeyFromHeaders(request.headers);
     if (secret && isWellFormedApiKey(secret)) return done();
+    deps.metrics?.keyAuthFailure(secret ? "malformed" : "missing");
     // Only a refusal waits for the failure limiter (a database write).
-    deps.limiter
-      .fail(request.ip, new AppError(secret ? "invalid_api_key" : "missing_api_key"))
-      .then((refusal) => done(refusal), done);
+    const failure = new AppError(secret ? "invalid_api_key" : "missing_api_key");
+    deps.limiter.fail(request.ip, failure).then((refusal) => {
+      if (refusal !== failure) deps.metrics?.limitRefused("auth_failures");
+      done(refusal);
+    }, done);
   });
 }

@@ -134,7 +134,7 @@ export class KeyCall {
   finish(errorCode: string | null): void {
     if (this.finished) return;
     this.settle();
-    if (errorCode === "rate_limited") this.meter.metrics?.limitRefused("key_rate");
+    if (errorCode === "rate_limited") this.meter.metrics?.limitRefused("rate_limit");
     else if (errorCode === "quota_exceeded") this.meter.metrics?.limitRefused("monthly_quota");
     this.meter.usage.record({
       organizationId: this.principal.organizationId,

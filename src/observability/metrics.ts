@@ -36,6 +36,9 @@ interface DatabaseReading {
   jobs: Awaited<ReturnType<typeof countJobsByStatus>> | null;
 }
 
+/** A gauge's value when the database did not answer this scrape. */
+const UNKNOWN = Number.NaN;
+
 const JOB_STATES = ["queued", "running", "succeeded", "failed", "canceled"] as const;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -243,8 +246,8 @@ export class Metrics {
   }
 
   /**
-   * Gauges computed at scrape time. A database that does not answer leaves them out of the
-   * scrape (and sets `glossa_database_up` to 0) instead of failing it.
+   * Gauges computed at scrape time. A database that does not answer does not fail the scrape:
+   * `glossa_database_up` is 0, the gauges without labels are NaN and `glossa_jobs` has no series.
    */
   private registerDatabaseGauges(): void {
     const read = () => this.readDatabase();
@@ -264,8 +267,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         const { outbox } = await read();
-        this.reset();
-        if (outbox) this.set(outbox.pending);
+        this.set(outbox ? outbox.pending : UNKNOWN);
       },
     });
     new Gauge({
@@ -274,8 +276,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         const { outbox } = await read();
-        this.reset();
-        if (outbox) this.set(outbox.oldestPendingSeconds ?? 0);
+        this.set(outbox ? (outbox.oldestPendingSeconds ?? 0) : UNKNOWN);
       },
     });
     new Gauge({
@@ -296,8 +297,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         const { jobs } = await read();
-        this.reset();
-        if (jobs) this.set(jobs.find((row) => row.status === "queued")?.count ?? 0);
+        this.set(jobs ? (jobs.find((row) => row.status === "queued")?.count ?? 0) : UNKNOWN);
       },
     });
     if (sql.poolStats) {

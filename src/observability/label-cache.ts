@@ -55,3 +55,44 @@ export function cachedChildren3<const Metrics extends readonly Labelled<unknown>
   const lookup = cached(metrics, 3);
   return (a, b, c) => lookup([a, b, c], 3) as Children<Metrics>;
 }
+
+/**
+ * A counter child that adds up in a plain number and hands the sum to prom-client when scraped
+ * (`flush`): an increment on the hot path is one addition, not prom-client's label hashing.
+ */
+export class PendingCount {
+  private pending = 0;
+
+  constructor(private readonly child: { inc(value: number): void }) {}
+
+  inc(value = 1): void {
+    this.pending += value;
+  }
+
+  flush(): void {
+    if (this.pending === 0) return;
+    this.child.inc(this.pending);
+    this.pending = 0;
+  }
+}
+
+/**
+ * The children of a counter as PendingCounts, one per label set, and the `collect` that flushes
+ * them all before the counter is read.
+ */
+export function pendingCounts(): {
+  wrap: <Child extends { inc(value: number): void }>(child: Child) => PendingCount;
+  flushAll: () => void;
+} {
+  const all: PendingCount[] = [];
+  return {
+    wrap: (child) => {
+      const count = new PendingCount(child);
+      all.push(count);
+      return count;
+    },
+    flushAll: () => {
+      for (const count of all) count.flush();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { countJobsByStatus, readOutboxDepth } from "../storage/repositories/operational-gauges.js";
 import type { Sql } from "../storage/sql.js";
-import { cachedChildren1, cachedChildren2, cachedChildren3 } from "./label-cache.js";
+import { cachedChildren1, cachedChildren2, cachedChildren3, pendingCounts } from "./label-cache.js";
 
 /** Why a key was refused before it could act (docs/metrics.md maps them from the error codes). */
 export type KeyAuthFailureReason = "missing" | "malformed" | "unknown" | "expired" | "denied" | "deactivated";
@@ -59,7 +59,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export class Metrics {
   readonly registry = new Registry();
 
+  private readonly httpRequestsPending = pendingCounts();
   private readonly httpRequests = new Counter({
+    collect: this.httpRequestsPending.flushAll,
     name: "glossa_http_requests_total",
     help: "HTTP requests answered, by route pattern, method and status.",
     labelNames: ["route", "method", "status"] as const,
@@ -72,19 +74,25 @@ export class Metrics {
     buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
+  private readonly localizeCallsPending = pendingCounts();
   private readonly localizeCalls = new Counter({
+    collect: this.localizeCallsPending.flushAll,
     name: "glossa_localize_requests_total",
     help: "Localize calls of authenticated keys (HTTP, MCP, Lingo.dev paths, job locales), by provider and outcome (`success` or the error code).",
     labelNames: ["provider", "outcome"] as const,
     registers: [this.registry],
   });
+  private readonly charactersPending = pendingCounts();
   private readonly characters = new Counter({
+    collect: this.charactersPending.flushAll,
     name: "glossa_characters_translated_total",
     help: "Characters of the strings of successful localize calls (translation-memory hits included), by provider.",
     labelNames: ["provider"] as const,
     registers: [this.registry],
   });
+  private readonly memoryLookupsPending = pendingCounts();
   private readonly memoryLookups = new Counter({
+    collect: this.memoryLookupsPending.flushAll,
     name: "glossa_translation_memory_lookups_total",
     help: "Distinct strings looked up in the translation memory, by provider and result (hit or miss).",
     labelNames: ["provider", "result"] as const,
@@ -97,54 +105,66 @@ export class Metrics {
     buckets: PROVIDER_BUCKETS,
     registers: [this.registry],
   });
+  private readonly providerRetriesPending = pendingCounts();
   private readonly providerRetries = new Counter({
+    collect: this.providerRetriesPending.flushAll,
     name: "glossa_provider_retries_total",
     help: "Provider HTTP requests sent again after a timeout, a network error, 429 or 5xx, by provider.",
     labelNames: ["provider"] as const,
     registers: [this.registry],
   });
+  private readonly fallbacksPending = pendingCounts();
   private readonly fallbacks = new Counter({
+    collect: this.fallbacksPending.flushAll,
     name: "glossa_model_fallbacks_total",
     help: "Times the strings a model did not translate went on to the engine's next model, by provider.",
     labelNames: ["provider"] as const,
     registers: [this.registry],
   });
+  private readonly keyAuthFailuresPending = pendingCounts();
   private readonly keyAuthFailures = new Counter({
+    collect: this.keyAuthFailuresPending.flushAll,
     name: "glossa_key_auth_failures_total",
     help: "API keys refused before acting, by reason: missing, malformed, unknown (deleted and revoked keys included), expired, denied, deactivated.",
     labelNames: ["reason"] as const,
     registers: [this.registry],
   });
+  private readonly limitRefusalsPending = pendingCounts();
   private readonly limitRefusals = new Counter({
+    collect: this.limitRefusalsPending.flushAll,
     name: "glossa_limit_refusals_total",
     help: "Calls refused with 429 by a limit: rate_limit (a key's rate limit), monthly_quota (characters), auth_failures (too many failed key authentications from one address).",
     labelNames: ["limit"] as const,
     registers: [this.registry],
   });
+  private readonly webhookDeliveriesPending = pendingCounts();
   private readonly webhookDeliveries = new Counter({
+    collect: this.webhookDeliveriesPending.flushAll,
     name: "glossa_webhook_deliveries_total",
     help: "Webhook delivery attempts made by this instance, by outcome: succeeded, retrying (will be tried again), failed (retries exhausted).",
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });
+  private readonly jobsFinishedPending = pendingCounts();
   private readonly jobsFinished = new Counter({
+    collect: this.jobsFinishedPending.flushAll,
     name: "glossa_jobs_finished_total",
     help: "Jobs this instance ran to an end, by state (succeeded or failed).",
     labelNames: ["state"] as const,
     registers: [this.registry],
   });
 
-  private readonly http = cachedChildren3(this.httpRequests, this.httpDuration);
-  private readonly localizeChild = cachedChildren2(this.localizeCalls);
-  private readonly characterChild = cachedChildren1(this.characters);
-  private readonly memoryChild = cachedChildren2(this.memoryLookups);
+  private readonly http = cachedChildren3(pending(this.httpRequests, this.httpRequestsPending), this.httpDuration);
+  private readonly localizeChild = cachedChildren2(pending(this.localizeCalls, this.localizeCallsPending));
+  private readonly characterChild = cachedChildren1(pending(this.characters, this.charactersPending));
+  private readonly memoryChild = cachedChildren2(pending(this.memoryLookups, this.memoryLookupsPending));
   private readonly providerChild = cachedChildren3(this.providerDuration);
   private readonly retryCounters = new Map<string, () => void>();
-  private readonly fallbackChild = cachedChildren1(this.fallbacks);
-  private readonly keyAuthChild = cachedChildren1(this.keyAuthFailures);
-  private readonly limitChild = cachedChildren1(this.limitRefusals);
-  private readonly webhookChild = cachedChildren1(this.webhookDeliveries);
-  private readonly jobChild = cachedChildren1(this.jobsFinished);
+  private readonly fallbackChild = cachedChildren1(pending(this.fallbacks, this.fallbacksPending));
+  private readonly keyAuthChild = cachedChildren1(pending(this.keyAuthFailures, this.keyAuthFailuresPending));
+  private readonly limitChild = cachedChildren1(pending(this.limitRefusals, this.limitRefusalsPending));
+  private readonly webhookChild = cachedChildren1(pending(this.webhookDeliveries, this.webhookDeliveriesPending));
+  private readonly jobChild = cachedChildren1(pending(this.jobsFinished, this.jobsFinishedPending));
   private readonly modelsByProvider = new Map<string, Set<string>>();
   private reading: { at: number; value: Promise<DatabaseReading> } | null = null;
 
@@ -192,7 +212,7 @@ export class Metrics {
   retryCounter(provider: string): () => void {
     let count = this.retryCounters.get(provider);
     if (!count) {
-      const child = this.providerRetries.labels(provider);
+      const child = this.providerRetriesPending.wrap(this.providerRetries.labels(provider));
       this.retryCounters.set(provider, (count = () => child.inc()));
     }
     return count;
@@ -331,6 +351,11 @@ export class Metrics {
       });
     }
   }
+}
+
+/** A counter whose children count in plain numbers until the next scrape (see PendingCount). */
+function pending(counter: Counter<string>, counts: ReturnType<typeof pendingCounts>) {
+  return { labels: (...values: string[]) => counts.wrap(counter.labels(...values)) };
 }
 
 /** Status codes are a closed set already; the strings are made once. */

@@ -7,53 +7,54 @@ type Children<Metrics extends readonly Labelled<unknown>[]> = {
   [Index in keyof Metrics]: Metrics[Index] extends Labelled<infer Child> ? Child : never;
 };
 
-type Lookup = (values: readonly string[], depth: number) => unknown[];
-
-/** Nested maps, one level per label: the label values are never joined into a key string. */
-function nestedCache(make: (values: readonly string[]) => unknown[], arity: number): Lookup {
-  const root = new Map<string, unknown>();
-  return (values) => {
-    let level = root;
-    for (let index = 0; index < arity - 1; index++) {
-      const value = values[index]!;
-      let next = level.get(value) as Map<string, unknown> | undefined;
-      if (!next) level.set(value, (next = new Map()));
-      level = next;
-    }
-    const last = values[arity - 1]!;
-    let children = level.get(last) as unknown[] | undefined;
-    if (!children) level.set(last, (children = make(values)));
-    return children;
-  };
+function make<Metrics extends readonly Labelled<unknown>[]>(metrics: Metrics, values: string[]): Children<Metrics> {
+  return metrics.map((metric) => metric.labels(...values)) as Children<Metrics>;
 }
 
-function cached<const Metrics extends readonly Labelled<unknown>[]>(metrics: Metrics, arity: number): Lookup {
-  return nestedCache((values) => metrics.map((metric) => metric.labels(...values)), arity);
+/** The map under `key`, made on first use. */
+function inner<Value>(map: Map<string, Map<string, Value>>, key: string): Map<string, Value> {
+  let next = map.get(key);
+  if (next === undefined) map.set(key, (next = new Map()));
+  return next;
 }
 
 /**
  * The children of one or more metrics that share their label names, made once per label set and
- * found again through nested maps: no label object and no key string per event.
+ * found again through nested maps: no label object, no key string, no array and no closure per event.
  */
 export function cachedChildren1<const Metrics extends readonly Labelled<unknown>[]>(
   ...metrics: Metrics
 ): (a: string) => Children<Metrics> {
-  const lookup = cached(metrics, 1);
-  return (a) => lookup([a], 1) as Children<Metrics>;
+  const root = new Map<string, Children<Metrics>>();
+  return (a) => {
+    let children = root.get(a);
+    if (children === undefined) root.set(a, (children = make(metrics, [a])));
+    return children;
+  };
 }
 
 export function cachedChildren2<const Metrics extends readonly Labelled<unknown>[]>(
   ...metrics: Metrics
 ): (a: string, b: string) => Children<Metrics> {
-  const lookup = cached(metrics, 2);
-  return (a, b) => lookup([a, b], 2) as Children<Metrics>;
+  const root = new Map<string, Map<string, Children<Metrics>>>();
+  return (a, b) => {
+    const byB = inner(root, a);
+    let children = byB.get(b);
+    if (children === undefined) byB.set(b, (children = make(metrics, [a, b])));
+    return children;
+  };
 }
 
 export function cachedChildren3<const Metrics extends readonly Labelled<unknown>[]>(
   ...metrics: Metrics
 ): (a: string, b: string, c: string) => Children<Metrics> {
-  const lookup = cached(metrics, 3);
-  return (a, b, c) => lookup([a, b, c], 3) as Children<Metrics>;
+  const root = new Map<string, Map<string, Map<string, Children<Metrics>>>>();
+  return (a, b, c) => {
+    const byC = inner(inner(root, a), b);
+    let children = byC.get(c);
+    if (children === undefined) byC.set(c, (children = make(metrics, [a, b, c])));
+    return children;
+  };
 }
 
 /**

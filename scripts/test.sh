@@ -9,6 +9,7 @@ missing=()
 command -v apertium >/dev/null 2>&1 || missing+=(apertium)
 [ -d /usr/share/apertium/apertium-eng-spa ] || missing+=(apertium-eng-spa)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

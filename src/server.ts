@@ -29,6 +29,8 @@ import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
 import type { Sql } from "./storage/sql.js";
 import { systemClock, type Clock } from "./services/clock.js";
+import { Metrics } from "./observability/metrics.js";
+import { startMetricsListener } from "./observability/metrics-listener.js";
 
 /** Key lookups kept in memory per instance (a few KiB each). */
 const KEY_CACHE_ENTRIES = 10_000;
@@ -43,6 +45,8 @@ export interface RunningServer {
   app: FastifyInstance;
   deps: AppDeps;
   url: string;
+  /** GLOSSA_METRICS_PORT: the loopback listener that serves `/metrics` (null without it). */
+  metricsUrl: string | null;
   /** Stops accepting connections, lets in-flight requests finish, flushes, closes the database. */
   close(): Promise<void>;
 }
@@ -81,8 +85,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     onFlushed: () => keyContexts?.refreshCounts(),
   });
   const rateLimiter = new RateLimiter(sql);
+  // Off (nothing counted at all) unless GLOSSA_METRICS_TOKEN is set. A registry per instance: two
+  // servers in one process (tests) keep their own counts.
+  const metrics = config.metricsToken ? new Metrics(sql) : undefined;
   // One meter for HTTP, MCP and the job worker: they count against the same limits on this instance.
-  const meter = new KeyCallMeter(rateLimiter, usage);
+  const meter = new KeyCallMeter(rateLimiter, usage, Date.now, metrics);
   const jobs = new JobWorker(
     {
       sql,
@@ -91,6 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       secretKey: config.secretKey,
       meter,
       warn: (error, message) => app.log.warn({ err: error }, message),
+      metrics,
     },
     { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
   );
@@ -105,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     meter,
     keyContexts,
     memoryCache,
+    metrics,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
@@ -124,7 +133,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   limiter.start(KEY_FAILURE_FLUSH_MS, (error) => app.log.warn({ err: error }, "could not write key failure counts"));
   const webhooks = deliveryWorker(
     sql,
-    { ...webhookSettings(deps), pollMs: config.webhookPollMs, batchWindowMs: config.webhookBatchMs, clock },
+    {
+      ...webhookSettings(deps),
+      pollMs: config.webhookPollMs,
+      batchWindowMs: config.webhookBatchMs,
+      clock,
+      metrics,
+    },
     (error) => app.log.warn({ err: error }, "webhook delivery round failed"),
   );
   webhooks.start();
@@ -144,14 +159,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   maintenance.unref();
 
   const address = await app.listen({ port: config.port, host: config.host });
+  const metricsListener =
+    metrics && config.metricsToken && config.metricsPort !== undefined
+      ? await startMetricsListener(metrics, config.metricsToken, config.metricsPort)
+      : null;
   jobs.start();
   const running = app;
   return {
     app: running,
     deps,
     url: address.replace("[::1]", "localhost"),
+    metricsUrl: metricsListener?.url ?? null,
     async close() {
       clearInterval(maintenance);
+      await metricsListener?.close();
       // Running jobs are interrupted and handed back to the queue, for another instance or the next start.
       await jobs.stop();
       // Sockets that turn idle after close() began would otherwise stay open until

@@ -75,6 +75,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From address of those emails. */
   mailFrom: string;
+  /** GLOSSA_METRICS_TOKEN: `GET /metrics` is served (with `Authorization: Bearer <token>`) only when set. */
+  metricsToken: string | undefined;
+  /** GLOSSA_METRICS_PORT: serve `/metrics` on this loopback port instead of the main one (0 picks one). */
+  metricsPort: number | undefined;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -126,5 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wasmTierUp: env.GLOSSA_WASM_TIER_UP === "true" || env.GLOSSA_WASM_TIER_UP === "1",
     smtpUrl: env.GLOSSA_SMTP_URL || undefined,
     mailFrom: env.GLOSSA_MAIL_FROM || "Glossa <glossa@localhost>",
+    metricsToken: env.GLOSSA_METRICS_TOKEN || undefined,
+    metricsPort: env.GLOSSA_METRICS_PORT ? integer(env, "GLOSSA_METRICS_PORT", 0) : undefined,
   };
 }

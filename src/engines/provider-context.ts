@@ -5,6 +5,8 @@ import type { DeeplGlossaryStore } from "./deepl/deepl-glossaries.js";
 /** Storage some providers use beyond a single call (DeepL glossary ids). */
 export interface ProviderServices {
   deeplGlossaries?: DeeplGlossaryStore;
+  /** Called each time a provider HTTP request is sent again (metrics). */
+  onRetry?: (() => void) | undefined;
 }
 
 /** What a provider's `create` gets: the engine's stored config, its decrypted credentials and resolved settings. */

@@ -37,6 +37,8 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 }
 import { leakedKeyRoutes } from "./routes/leaked-keys.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { metricsRoutes } from "./routes/metrics.js";
+import { registerRequestMetrics } from "./plugins/request-metrics.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -144,6 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   registerProblemErrors(app);
+  if (deps.metrics) registerRequestMetrics(app, deps.metrics);
   registerUsageHooks(app);
   registerJsonBody(app);
   registerCsrfGuard(app, deps.config.publicUrl);
@@ -201,6 +204,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditExportRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
+  // With GLOSSA_METRICS_PORT the metrics live on their own loopback listener only (server.ts).
+  if (deps.metrics && deps.config.metricsToken && deps.config.metricsPort === undefined)
+    await app.register(metricsRoutes(deps.metrics, deps.config.metricsToken));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await registerDashboard(app, deps.config.dashboardDir);

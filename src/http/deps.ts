@@ -13,6 +13,7 @@ import { webhookAddressPolicyFrom } from "../security/outbound/webhook-policy.js
 import type { WebhookSettings } from "../services/webhooks/manage-webhooks.js";
 import type { Sql } from "../storage/sql.js";
 import type { Clock } from "../services/clock.js";
+import type { Metrics } from "../observability/metrics.js";
 
 /** What the HTTP (and MCP) adapters need from the shell; built once in `server.ts`. */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   memoryCache?: TranslationMemoryCache | undefined;
   /** Sends invitation emails; null without GLOSSA_SMTP_URL. */
   mailer?: Mailer | null;
+  /** Prometheus metrics of this instance (docs/metrics.md); absent in tests that build the app alone. */
+  metrics?: Metrics | undefined;
   /** Bench-only: serve `/process/localize` without the key check for this organization. */
   bypassKeyAuthForOrganizationId?: OrganizationId;
 }
@@ -47,13 +50,14 @@ export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
     lastUsed: deps.lastUsed,
     clock: deps.clock,
     keyContexts: deps.keyContexts,
+    metrics: deps.metrics,
     bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId,
   };
 }
 
 /** What `localize` needs: the translation memory's database and the key that opens provider credentials. */
 export function localizeDeps(deps: AppDeps): LocalizeDeps {
-  return { sql: deps.sql, secretKey: deps.config.secretKey, memoryCache: deps.memoryCache };
+  return { sql: deps.sql, secretKey: deps.config.secretKey, memoryCache: deps.memoryCache, metrics: deps.metrics };
 }
 
 /** Where webhooks may be sent and the key that seals their secrets (GLOSSA_WEBHOOK_ALLOWED_HOSTS, GLOSSA_SECRET_KEY). */

@@ -1,5 +1,6 @@
 import type { KeyId, OrganizationId, UserId } from "../contract/ids.js";
-import { authorizeKey } from "../core/authz/authorize-key.js";
+import { authorizeKey, type KeyDenialCode } from "../core/authz/authorize-key.js";
+import type { KeyAuthFailureReason, Metrics } from "../observability/metrics.js";
 import type { KeyKind } from "../contract/vocabulary.js";
 import { REACH_ALL, type EngineReach } from "../core/authz/model.js";
 import { AppError } from "../core/errors/app-error.js";
@@ -39,7 +40,17 @@ export interface KeyAuthDeps {
   keyContexts?: KeyContextCache | undefined;
   /** Bench-only: skip the key check and act for this organization. Never set from the environment. */
   bypassForOrganizationId?: OrganizationId | undefined;
+  /** Counts refusals by reason (docs/metrics.md). */
+  metrics?: Metrics | undefined;
 }
+
+/** The metrics reason of each refusal of a key by `authorizeKey` (the `state` lists show, in one word). */
+const DENIAL_REASON: Record<KeyDenialCode, KeyAuthFailureReason> = {
+  key_expired: "expired",
+  owner_removed: "denied",
+  user_deactivated: "deactivated",
+  plan_entitlement_required: "deactivated",
+};
 
 /**
  * SPEC §1 rules 1–4 for one call, and the expiry of §8 (from the same one lookup). Rule 5 (the engine) is the caller's, since only some
@@ -68,21 +79,40 @@ export async function authenticateKey(
       limits: null,
     };
   }
-  if (!secret) throw new AppError("missing_api_key");
+  if (!secret) {
+    deps.metrics?.keyAuthFailure("missing");
+    throw new AppError("missing_api_key");
+  }
   // Error objects capture a stack: build one only on the failure path.
-  if (!isWellFormedApiKey(secret)) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
+  if (!isWellFormedApiKey(secret)) throw await failed(deps, client, "malformed", new AppError("invalid_api_key"));
 
   const secretHash = hashApiKeySecret(secret);
   const load = () => loadKeyCallContext(deps.sql, secretHash, engineId);
   const found = deps.keyContexts ? deps.keyContexts.lookup(secretHash, engineId, load) : load();
   const context = found instanceof Promise ? await found : found;
-  if (!context) throw await deps.limiter.fail(client, new AppError("invalid_api_key"));
+  // A deleted (revoked) key left no trace: it is as unknown as a key never issued.
+  if (!context) throw await failed(deps, client, "unknown", new AppError("invalid_api_key"));
 
   const decision = authorizeKey(context.facts, deps.clock());
-  // An expired key is a failed authentication like an unknown one, counted against the client.
-  if (!decision.ok && decision.code === "key_expired")
-    throw await deps.limiter.fail(client, AppError.fromDenial(decision));
+  if (!decision.ok) {
+    // An expired key is a failed authentication like an unknown one, counted against the client.
+    if (decision.code === "key_expired") throw await failed(deps, client, "expired", AppError.fromDenial(decision));
+    deps.metrics?.keyAuthFailure(DENIAL_REASON[decision.code]);
+  }
   return principalOf(deps, context, decision);
+}
+
+/** A failed authentication, counted against the client: past its limit the answer is 429 instead. */
+async function failed(
+  deps: KeyAuthDeps,
+  client: string,
+  reason: KeyAuthFailureReason,
+  error: AppError,
+): Promise<AppError> {
+  deps.metrics?.keyAuthFailure(reason);
+  const answer = await deps.limiter.fail(client, error);
+  if (answer !== error) deps.metrics?.limitRefused("auth_failures");
+  return answer;
 }
 
 /**

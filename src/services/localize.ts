@@ -22,7 +22,8 @@ import { lookupTranslations, storeTranslations } from "../storage/repositories/t
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import type { KeyPrincipal } from "./key-auth.js";
-import { keyCallOf } from "./limits/key-call.js";
+import { keyCallOf, usageErrorCode } from "./limits/key-call.js";
+import type { Metrics } from "../observability/metrics.js";
 import { countCharacters } from "../core/limits/count-characters.js";
 
 export interface LocalizeRequest {
@@ -46,6 +47,8 @@ export interface LocalizeDeps {
   clientGone?: (() => AbortSignal) | undefined;
   /** Remembered translations kept in memory (absent with GLOSSA_KEY_CACHE=off). */
   memoryCache?: TranslationMemoryCache | undefined;
+  /** Counts calls by provider and outcome, characters, and what the pipeline does (docs/metrics.md). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -110,7 +113,32 @@ function memoryFor(
   return deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
 }
 
+/** The provider label of a call: a provider this server knows, `unknown` for another stored name, `none` without an engine. */
+function providerLabel(engine: EngineRow | null): string {
+  if (!engine) return "none";
+  return providerNamed(engine.provider) ? engine.provider : "unknown";
+}
+
+/** SPEC §3 for an authenticated principal, counted in the metrics by provider and outcome. */
 export async function localize(
+  principal: KeyPrincipal,
+  request: LocalizeRequest,
+  deps: LocalizeDeps,
+): Promise<LocalizeResponse> {
+  const metrics = deps.metrics;
+  if (!metrics) return translateRequest(principal, request, deps);
+  const provider = providerLabel(principal.engine);
+  try {
+    const response = await translateRequest(principal, request, deps);
+    metrics.localizeCall(provider, "success");
+    return response;
+  } catch (error) {
+    metrics.localizeCall(provider, usageErrorCode(error));
+    throw error;
+  }
+}
+
+async function translateRequest(
   principal: KeyPrincipal,
   request: LocalizeRequest,
   deps: LocalizeDeps,
@@ -134,11 +162,13 @@ export async function localize(
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
 
   // SPEC §8: the monthly character limits are checked (and the characters reserved) before any work.
-  call?.reserveCharacters(countCharacters(leaves));
+  const characters = countCharacters(leaves);
+  call?.reserveCharacters(characters);
 
   const settings = resolveSettings(engine.config);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
     deeplGlossaries: deeplGlossaryStore(deps.sql),
+    onRetry: deps.metrics?.retryCounter(engine.provider),
   });
   const memory =
     settings.translationMemory && provider.memoizable !== false
@@ -171,6 +201,7 @@ export async function localize(
         : undefined,
       memory,
       signal,
+      metrics: deps.metrics,
     });
   } catch (error) {
     if (made?.aborted) throw made.reason;
@@ -181,6 +212,7 @@ export async function localize(
     if (error instanceof ProviderError) throw engineFailed(engine, error.message, engineFailureStatus([error.failure]));
     throw engineFailed(engine, "unexpected error");
   }
+  deps.metrics?.charactersTranslated(engine.provider, characters);
   call?.translated({
     memoryHits: output.memoryHits,
     inputTokens: output.usage?.inputTokens ?? 0,

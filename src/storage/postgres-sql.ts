@@ -8,9 +8,10 @@ export interface PostgresOptions {
 }
 
 export function createPostgresSql(options: PostgresOptions): Sql {
+  const max = options.maxConnections ?? 10;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
+    max,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
@@ -73,6 +74,7 @@ export function createPostgresSql(options: PostgresOptions): Sql {
       await run(pool, script);
     },
     listen: (channel, onNotify, onConnection) => listenOn(options, channel, onNotify, onConnection),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }

@@ -24,6 +24,16 @@ export interface Sql {
     onConnection?: (up: boolean) => void,
   ): Promise<() => Promise<void>>;
   readonly dialect: "pglite" | "postgres";
+  /** PostgreSQL only: the connection pool's counts right now (the embedded store has one in-process connection). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for a free connection. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** Runs after-commit callbacks; one that throws does not keep the others from running nor undo the commit. */

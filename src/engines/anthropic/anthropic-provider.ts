@@ -44,6 +44,7 @@ export function anthropicProvider(context: ProviderContext): TranslationProvider
         },
         timeoutMs: context.settings.timeoutMs,
         retry: context.settings.retry,
+        onRetry: context.services?.onRetry,
         signal: input.signal,
         secrets: [apiKey],
       })) as MessagesResponse;

@@ -100,6 +100,7 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
         },
         timeoutMs: context.settings.timeoutMs,
         retry: context.settings.retry,
+        onRetry: context.services?.onRetry,
         signal: input.signal,
         secrets: [authKey!],
       })) as DeeplResponse;

@@ -19,6 +19,8 @@ export interface PostJsonOptions {
   signal?: AbortSignal | undefined;
   /** Secrets to scrub from any provider message we repeat. */
   secrets: readonly string[];
+  /** Called before each request sent again (metrics). */
+  onRetry?: (() => void) | undefined;
 }
 
 /** Providers answer with far less; anything bigger is not a translation of our chunk. */
@@ -153,5 +155,6 @@ export async function postJson(options: PostJsonOptions): Promise<unknown> {
       attempt <= options.retry.maxRetries ? retryDelayMs(attempt, retryAfterMs, options.retry, Math.random) : null;
     if (delay === null) throw failure;
     await sleep(delay, options.signal);
+    options.onRetry?.();
   }
 }

@@ -51,6 +51,7 @@ export function openaiProvider(context: ProviderContext): TranslationProvider {
         },
         timeoutMs: context.settings.timeoutMs,
         retry: context.settings.retry,
+        onRetry: context.services?.onRetry,
         signal: input.signal,
         secrets: apiKey ? [apiKey] : [],
       })) as ChatCompletion;

@@ -5,6 +5,7 @@ import { translationProblems } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
 import type { SourceString, Translation } from "./source-strings.js";
+import type { Metrics } from "../../observability/metrics.js";
 
 /** What every chunk of one request is translated with. */
 export interface ChunkCall {
@@ -22,6 +23,8 @@ export interface ChunkCall {
   examples?: ReferenceExample[] | undefined;
   /** Aborted when the caller is gone or another chunk failed for good. */
   signal: AbortSignal;
+  /** Times each provider call and counts fallbacks to the next model (docs/metrics.md). */
+  metrics?: Metrics | undefined;
 }
 
 export interface Usage {
@@ -62,6 +65,7 @@ export async function translateChunkWithFallback(
     const pending =
       outcome.translated.size === 0 ? chunk : chunk.filter((source) => !outcome.translated.has(source.text));
     if (pending.length === 0) break;
+    if (outcome.failures.length > 0) call.metrics?.modelFallback(call.providerName);
     const answer = await askModel(call, model, pending);
     if (outcome.translated.size === 0 && outcome.failures.length === 0) {
       outcome = answer;
@@ -84,6 +88,7 @@ async function askModel(
 ): Promise<ChunkOutcome> {
   call.signal.throwIfAborted();
   const label = `${call.providerName}${model ? `/${model}` : ""}`;
+  const started = call.metrics ? performance.now() : 0;
   let output: TranslateOutput;
   try {
     output = await call.provider.translate({
@@ -99,6 +104,8 @@ async function askModel(
       signal: call.signal,
     });
   } catch (error) {
+    const outcome = call.signal.aborted ? "aborted" : error instanceof ProviderError ? error.failure : "error";
+    call.metrics?.providerCall(call.providerName, model, outcome, (performance.now() - started) / 1000);
     if (call.signal.aborted) throw call.signal.reason;
     if (!(error instanceof ProviderError)) throw error;
     return {
@@ -108,7 +115,14 @@ async function askModel(
       usage: undefined,
     };
   }
-  return acceptValidOutputs(call.glossary, label, strings, output);
+  const accepted = acceptValidOutputs(call.glossary, label, strings, output);
+  call.metrics?.providerCall(
+    call.providerName,
+    model,
+    accepted.failures.length > 0 ? "invalid_output" : "success",
+    (performance.now() - started) / 1000,
+  );
+  return accepted;
 }
 
 /** Keeps the outputs that keep their placeholders and honour the glossary; reports the others. */

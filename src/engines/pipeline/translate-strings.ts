@@ -14,6 +14,7 @@ import {
   type ChunkOutcome,
   type Usage,
 } from "./translate-chunk.js";
+import type { Metrics } from "../../observability/metrics.js";
 import { recallFromMemory, rememberTranslations, type TranslationMemory } from "./translation-memory.js";
 
 /** For providers that cannot be cancelled: a signal nothing ever aborts. */
@@ -35,6 +36,8 @@ export interface TranslateStringsInput {
    * back. A function is called only when a cancellable provider call is about to start.
    */
   signal?: AbortSignal | (() => AbortSignal) | undefined;
+  /** Counts memory hits and misses, provider calls and fallbacks (docs/metrics.md). */
+  metrics?: Metrics | undefined;
 }
 
 export interface TranslateStringsResult {
@@ -70,6 +73,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   // Remembered strings first, so that provider chunks are packed with misses only.
   const recalled = memory ? await recallFromMemory(memory, unique) : NOTHING_RECALLED;
   const misses = recalled.size === 0 ? unique : unique.filter((source) => !recalled.has(source.text));
+  if (memory) input.metrics?.memoryLookup(input.providerName, recalled.size, misses.length);
   const call = {
     providerName: input.providerName,
     provider: input.provider,
@@ -80,6 +84,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     instructions: settings.instructions,
     brandVoice: settings.brandVoice,
     examples: input.examples,
+    metrics: input.metrics,
   };
   const outcomes = await translateChunks(
     call,

@@ -15,6 +15,7 @@ const API_PATHS = [
   /^\/openapi\.json$/,
   /^\/healthz$/,
   /^\/readyz$/,
+  /^\/metrics$/,
   /^\/whoami$/,
   /^\/assets\//,
 ];

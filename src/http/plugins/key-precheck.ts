@@ -21,9 +21,12 @@ export function registerKeyPrecheck(app: FastifyInstance, deps: AppDeps): void {
     // Keeping the connection alive would mean reading the whole body to throw it away (megabytes
     // the refusal was meant to spare): the connection closes after the answer instead.
     if (hasBody(request.headers)) reply.header("connection", "close");
+    deps.metrics?.keyAuthFailure(secret ? "malformed" : "missing");
     // Only a refusal waits for the failure limiter (a database write).
-    deps.limiter
-      .fail(request.ip, new AppError(secret ? "invalid_api_key" : "missing_api_key"))
-      .then((refusal) => done(refusal), done);
+    const failure = new AppError(secret ? "invalid_api_key" : "missing_api_key");
+    deps.limiter.fail(request.ip, failure).then((refusal) => {
+      if (refusal !== failure) deps.metrics?.limitRefused("auth_failures");
+      done(refusal);
+    }, done);
   });
 }

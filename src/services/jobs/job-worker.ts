@@ -7,6 +7,7 @@ import type { Sql } from "../../storage/sql.js";
 import type { LastUsedTracker } from "../last-used-tracker.js";
 import type { KeyCallMeter } from "../limits/key-call.js";
 import { runJob, SHUTDOWN } from "./run-job.js";
+import type { Metrics } from "../../observability/metrics.js";
 
 export interface JobWorkerOptions {
   /** Jobs this instance runs at once. 0 turns the worker off (the instance only accepts jobs). */
@@ -24,6 +25,7 @@ export interface JobWorkerDeps {
   secretKey: string | undefined;
   meter: KeyCallMeter;
   warn(error: unknown, message: string): void;
+  metrics?: Metrics | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import type { Metrics } from "../../observability/metrics.js";
 import type { JobError } from "../../contract/jobs.js";
 import type { LocalizeResponse } from "../../contract/process.js";
 import type { OrganizationId } from "../../contract/ids.js";
@@ -35,6 +36,8 @@ export interface RunJobContext {
   /** Aborted with `SHUTDOWN` when the server stops: the job goes back to the queue for another instance. */
   signal: AbortSignal;
   warn(error: unknown, message: string): void;
+  /** Counts finished jobs and the localize calls of their locales (docs/metrics.md). */
+  metrics?: Metrics | undefined;
 }
 
 /** The abort reason of a graceful shutdown. */
@@ -141,7 +144,7 @@ async function translateLocale(
         data: input.data,
         hints: input.hints,
       },
-      { sql: context.sql, secretKey: context.secretKey, clientGone: () => signal },
+      { sql: context.sql, secretKey: context.secretKey, clientGone: () => signal, metrics: context.metrics },
     );
     call.finish(null);
     return translated;
@@ -158,11 +161,13 @@ async function finish(
   status: "succeeded" | "failed",
   error: JobError | null,
 ): Promise<void> {
-  await context.sql.transaction(async (tx) => {
+  const ended = await context.sql.transaction(async (tx) => {
     const finished = await finishJob(tx, job.id, context.owner, status, error);
-    if (!finished) return;
+    if (!finished) return false;
     const event = jobEvent({ ...finished, finishedAt: finished.finishedAt ?? new Date() });
     // Announced in the transaction that finishes the job (SPEC §9: stored with the change).
     if (event) await emitEvent(tx, { ...event, organizationId: event.organizationId as OrganizationId });
+    return true;
   });
+  if (ended) context.metrics?.jobFinished(status);
 }

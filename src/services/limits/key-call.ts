@@ -12,6 +12,7 @@ import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
 import { StorageUnavailableError } from "../../storage/sql.js";
 import { ORGANIZATION_ROW, type UsageRecorder } from "./usage-recorder.js";
+import type { Metrics } from "../../observability/metrics.js";
 
 /** A key's limits as the key lookup read them (SPEC §8). */
 export interface KeyLimits {
@@ -42,6 +43,8 @@ export class KeyCallMeter {
     readonly rateLimiter: RateLimiter,
     readonly usage: UsageRecorder,
     private readonly now: () => number = Date.now,
+    /** Counts calls refused by a rate limit or a quota (docs/metrics.md). */
+    readonly metrics?: Metrics,
   ) {}
 
   /** Starts metering a call of an authenticated key. */
@@ -131,6 +134,8 @@ export class KeyCall {
   finish(errorCode: string | null): void {
     if (this.finished) return;
     this.settle();
+    if (errorCode === "rate_limited") this.meter.metrics?.limitRefused("rate_limit");
+    else if (errorCode === "quota_exceeded") this.meter.metrics?.limitRefused("monthly_quota");
     this.meter.usage.record({
       organizationId: this.principal.organizationId,
       keyId: this.principal.keyId,

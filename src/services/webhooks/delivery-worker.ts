@@ -10,6 +10,7 @@ import type { Clock } from "../clock.js";
 import { announceExpiredKeys } from "../events/announce-expired-keys.js";
 import { deliverOnce, type DeliverySettings } from "./deliver-once.js";
 import { onDeliveriesCommitted } from "./outbox-wake.js";
+import type { Metrics } from "../../observability/metrics.js";
 
 /** Longer than an attempt can take (10 s timeout): a lease runs out only when its instance died. */
 const LEASE_SECONDS = 60;
@@ -28,6 +29,9 @@ export const MAX_IN_FLIGHT = 200;
 export const BATCH_WINDOW_MS: Readonly<Record<Sql["dialect"], number>> = { postgres: 100, pglite: 250 };
 /** Recorded attempts between two VACUUMs of the delivery table by one instance (see vacuumDeliveries). */
 export const VACUUM_EVERY = 20_000;
+/** The metrics outcome of an attempt: a pending delivery will be tried again. */
+const DELIVERY_OUTCOME = { succeeded: "succeeded", pending: "retrying", failed: "failed" } as const;
+
 /** How often an instance looks for keys that expired since (key.expired). */
 const EXPIRY_CHECK_MS = 2_000;
 
@@ -49,7 +53,14 @@ export interface DeliveryWorker {
  */
 export function deliveryWorker(
   sql: Sql,
-  settings: DeliverySettings & { pollMs: number; clock: Clock; batchWindowMs?: number; vacuumEvery?: number },
+  settings: DeliverySettings & {
+    pollMs: number;
+    clock: Clock;
+    batchWindowMs?: number;
+    vacuumEvery?: number;
+    /** Counts attempts by outcome (docs/metrics.md). */
+    metrics?: Metrics | undefined;
+  },
   onError: (error: unknown) => void,
 ): DeliveryWorker {
   const batchWindowMs = settings.batchWindowMs ?? BATCH_WINDOW_MS[sql.dialect];
@@ -108,6 +119,7 @@ export function deliveryWorker(
     const attempt = deliverOnce(delivery, settings).then(
       (outcome) => {
         running.delete(attempt);
+        settings.metrics?.webhookDelivery(DELIVERY_OUTCOME[outcome.status]);
         finished.push({ id: delivery.id, webhookId: delivery.webhookId, outcome });
         pumpRecords();
       },

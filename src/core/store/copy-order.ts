@@ -17,8 +17,8 @@ export interface CopyOrder {
 /**
  * The order to copy tables in, from the database's foreign keys: Kahn's topological sort, ties
  * broken by name so the order is stable. A key from a table to itself (a key's roll link) needs
- * no order between tables and is ignored; a cycle is broken at the table with the fewest
- * unmet references, again by name on a tie, and its tables are reported.
+ * no order between tables and is ignored; a cycle is broken at its table with the fewest unmet
+ * references, again by name on a tie, and its tables are reported.
  */
 export function planCopyOrder(tables: readonly string[], edges: readonly ForeignKeyEdge[]): CopyOrder {
   const known = new Set(tables);
@@ -27,6 +27,7 @@ export function planCopyOrder(tables: readonly string[], edges: readonly Foreign
     if (from === to || !known.has(from) || !known.has(to)) continue;
     needs.get(from)!.add(to);
   }
+  const cyclic = [...known].filter((table) => reachesItself(table, needs)).sort();
   const order: string[] = [];
   const placed = new Set<string>();
   const unmet = (table: string) => [...needs.get(table)!].filter((other) => !placed.has(other)).length;
@@ -40,12 +41,12 @@ export function planCopyOrder(tables: readonly string[], edges: readonly Foreign
       }
       continue;
     }
-    // Only cycles are left: take the table closest to ready.
-    const next = waiting.reduce((best, table) => (unmet(table) < unmet(best) ? table : best));
+    // Only cycles (and tables waiting on them) are left: start a cycle at its table closest to ready.
+    const candidates = waiting.filter((table) => cyclic.includes(table));
+    const next = candidates.reduce((best, table) => (unmet(table) < unmet(best) ? table : best));
     order.push(next);
     placed.add(next);
   }
-  const cyclic = tables.filter((table) => reachesItself(table, needs)).sort();
   return { order, cyclic };
 }
 

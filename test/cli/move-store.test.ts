@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStub, type StubServer } from "../engines/support/stub-server.js";
@@ -10,23 +8,11 @@ import { ApiClient } from "../support/api-client.js";
 import { startChildServer, type ChildServer } from "../support/child-server.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { createPostgresDatabase, HAS_POSTGRES } from "../support/stores.js";
+import { runGlossa } from "../support/run-cli.js";
 import { ADMIN } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 
-const run = promisify(execFile);
-/** Runs the CLI from source; resolves with the exit code and output whatever the code. */
-async function glossa(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      env: { ...process.env, ...env },
-      timeout: 120_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const glossa = runGlossa;
 
 async function tableCounts(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
@@ -137,24 +123,41 @@ describe.runIf(HAS_POSTGRES)("glossa move-store: from the embedded store to Post
     expect(await tableCounts(target.url)).toEqual({});
   }, 120_000);
 
-  it("refuses a target that holds any row, and leaves it as it was", async () => {
+  it("refuses a migrated target that holds any row and leaves it as it was; once emptied it takes the move", async () => {
     await server!.stop();
     server = undefined;
+    const migrated = await glossa(["migrate"], { DATABASE_URL: occupied.url });
+    expect(migrated.code).toBe(0);
     const client = new pg.Client({ connectionString: occupied.url });
     await client.connect();
-    await client.query("create table notes (body text)");
-    await client.end();
-    const foreign = await glossa(["move-store", "--to", occupied.url], embedded);
-    expect(foreign.code).toBe(1);
-    expect(foreign.stderr).toContain("no Glossa schema");
-    expect(await tableCounts(occupied.url)).toEqual({ notes: 0 });
-  }, 60_000);
+    try {
+      await client.query(
+        "insert into users (id, email, password_hash) values ('usr_in_the_way', 'x@example.test', 'x')",
+      );
+      const before = await tableCounts(occupied.url);
+      const refused = await glossa(["move-store", "--to", occupied.url], embedded);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("The target database is not empty (users: 1)");
+      expect(await tableCounts(occupied.url)).toEqual(before);
+
+      // A database migrated beforehand (by `glossa migrate`) holds the rows the migrations insert; those are replaced.
+      await client.query("delete from users");
+      const moved = await glossa(["move-store", "--to", occupied.url], embedded);
+      expect(moved.stderr).toBe("");
+      expect(moved.code).toBe(0);
+      expect(moved.stdout).toMatch(/^key_context_epoch: 1$/m);
+      expect(moved.stdout).not.toContain("migrated it first");
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
 
   it("moves everything, verifies every count, and a second move into the filled target is refused", async () => {
     const moved = await glossa(["move-store", "--to", target.url], embedded);
     expect(moved.stderr).toBe("");
     expect(moved.code).toBe(0);
     expect(moved.stdout).toContain("every table's row count matches");
+    expect(moved.stdout).toContain("The target had no schema: migrated it first.");
     expect(moved.stdout).not.toContain(new URL(target.url).password || "\u0000");
     const counts = await tableCounts(target.url);
     const printed = Object.fromEntries(

@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { lockDataFolder } from "./folder-lock.js";
 import { PGLITE_START_PARAMS } from "./pglite-sql.js";
 import { countAllRows, listTables, type Query } from "./store-catalog.js";
@@ -60,6 +61,22 @@ export async function backupDataFolder(dataDir: string, file: string): Promise<A
 }
 
 /**
+ * The tar inside a backup file, checked here: PGlite's own unpacking of a damaged file fails in a
+ * callback that no caller can catch.
+ */
+function unpackable(file: string, bytes: Buffer): Buffer {
+  let tar: Buffer;
+  try {
+    tar = gunzipSync(bytes);
+  } catch (error) {
+    throw new ArchiveRefused(`${file} is not a backup written by glossa backup: ${(error as Error).message}`);
+  }
+  if (tar.subarray(257, 262).toString("latin1") !== "ustar" || !tar.includes("PG_VERSION"))
+    throw new ArchiveRefused(`${file} is not a backup written by glossa backup: no data folder inside.`);
+  return tar;
+}
+
+/**
  * Recreates the embedded store of `dataDir` from a backup `file`. Refuses a folder a running
  * server holds, and a folder with a store in it unless `force`. The backup is unpacked and opened
  * in a folder beside `dataDir` first; only a backup that opens replaces what was there.
@@ -76,6 +93,7 @@ export async function restoreDataFolder(
   } catch (error) {
     throw new ArchiveRefused(`Cannot read the backup ${file}: ${(error as Error).message}`);
   }
+  const tar = unpackable(file, bytes);
   await mkdir(dataDir, { recursive: true });
   const unlock = lockDataFolder(dataDir);
   try {
@@ -91,7 +109,7 @@ export async function restoreDataFolder(
     try {
       const db = await PGlite.create(staging, {
         startParams: [...PGLITE_START_PARAMS],
-        loadDataDir: new Blob([new Uint8Array(bytes)], { type: "application/x-gzip" }),
+        loadDataDir: new Blob([new Uint8Array(tar)], { type: "application/x-tar" }),
       });
       try {
         summary = await summarize(db);
@@ -103,7 +121,7 @@ export async function restoreDataFolder(
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
       if (error instanceof ArchiveRefused) throw error;
-      throw new ArchiveRefused(`${file} is not a backup this version can restore: ${(error as Error).message}`);
+      throw new ArchiveRefused(`${file} is not a backup this version can open: ${(error as Error).message}`);
     }
     // Swap: the old contents go aside first, so a crash in between leaves both on disk.
     const aside = await mkdtemp(join(parent, `.${basename(dataDir)}-replaced-`));

@@ -44,6 +44,7 @@ export async function runMoveStore(args: string[]): Promise<number> {
       dataDir: config.dataDir,
       targetUrl: values.to,
       wasmTierUp: config.wasmTierUp,
+      log: (line) => process.stdout.write(`${line}\n`),
     });
     if (result.migratedTarget) process.stdout.write("The target had no schema: migrated it first.\n");
     for (const step of result.steps) {

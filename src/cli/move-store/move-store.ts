@@ -67,6 +67,7 @@ export async function moveStore(options: MoveOptions): Promise<MoveResult> {
       throw new MoveRefused(`The embedded store in ${options.dataDir} has no Glossa schema.`);
 
     const migratedTarget = await migrateIfBlank(options.targetUrl);
+    if (migratedTarget) log("The target had no schema: migrated it first.");
     const target = new pg.Client({ connectionString: options.targetUrl });
     await target.connect();
     try {

@@ -109,7 +109,8 @@ export async function restoreDataFolder(
     try {
       const db = await PGlite.create(staging, {
         startParams: [...PGLITE_START_PARAMS],
-        loadDataDir: new Blob([new Uint8Array(tar)], { type: "application/x-tar" }),
+        // A Buffer from gunzipSync owns a plain ArrayBuffer; no copy needed for the Blob.
+        loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>], { type: "application/x-tar" }),
       });
       try {
         summary = await summarize(db);

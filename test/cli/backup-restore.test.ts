@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStub, type StubServer } from "../engines/support/stub-server.js";
 import { ApiClient } from "../support/api-client.js";
@@ -75,6 +75,10 @@ describe("glossa backup and restore of the embedded store", () => {
     expect(backup.stdout).toContain(`Backed up ${folder} to ${file}`);
     expect((await stat(file)).size).toBeGreaterThan(0);
     expect((await stat(file)).mode & 0o077).toBe(0);
+    // Hashes only: no API key, provider credential or password is readable in the backup.
+    const tar = gunzipSync(await readFile(file));
+    for (const secret of [key.secret, "kept-credential:fx", ADMIN.password])
+      expect(tar.includes(secret), secret.slice(0, 8)).toBe(false);
 
     // Restoring over a store is refused without --force.
     const over = await runGlossa(["restore", file], env);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -149,6 +150,35 @@ describe.runIf(HAS_POSTGRES)("glossa move-store: from the embedded store to Post
       expect(moved.stdout).not.toContain("migrated it first");
     } finally {
       await client.end();
+    }
+  }, 120_000);
+
+  it("a target user who may not set session_replication_role is refused before any copy; granted it, the move runs", async () => {
+    const role = `glossa_mover_${randomBytes(4).toString("hex")}`;
+    const limited = await createPostgresDatabase();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`create role ${role} login`);
+      await admin.query(`alter database ${new URL(limited.url).pathname.slice(1)} owner to ${role}`);
+      const url = new URL(limited.url);
+      url.username = role;
+      const refused = await glossa(["move-store", "--to", url.toString()], embedded);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("GRANT SET ON PARAMETER session_replication_role");
+      const counts = await tableCounts(limited.url);
+      expect(counts.users).toBe(0);
+      expect(counts.translation_memory).toBe(0);
+
+      await admin.query(`grant set on parameter session_replication_role to ${role}`);
+      const moved = await glossa(["move-store", "--to", url.toString()], embedded);
+      expect(moved.code).toBe(0);
+      expect((await tableCounts(limited.url)).translation_memory).toBe(2);
+    } finally {
+      await limited.drop();
+      await admin.query(`revoke set on parameter session_replication_role from ${role}`).catch(() => {});
+      await admin.query(`drop role if exists ${role}`);
+      await admin.end();
     }
   }, 120_000);
 

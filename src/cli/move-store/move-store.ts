@@ -90,6 +90,8 @@ export async function moveStore(options: MoveOptions): Promise<MoveResult> {
       await target.query("begin");
       try {
         await replicaMode(target);
+        // Writers (a server started on the target too early) wait until the move commits; readers do not.
+        await target.query(`lock table ${targetTables.map(quoteIdent).join(", ")} in exclusive mode`);
         const inTheWay = rowsInTheWay(await countAllRows(targetQuery, targetTables), seeded);
         if (inTheWay.length > 0)
           throw new MoveRefused(

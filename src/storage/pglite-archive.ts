@@ -5,7 +5,7 @@ import { basename, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { lockDataFolder } from "./folder-lock.js";
 import { PGLITE_START_PARAMS } from "./pglite-sql.js";
-import { countAllRows, listTables, type Query } from "./store-catalog.js";
+import { appliedMigrations, countAllRows, listTables, type Query } from "./store-catalog.js";
 
 /** A backup or restore that must not run; the message says why and what to do. */
 export class ArchiveRefused extends Error {
@@ -22,10 +22,14 @@ export interface ArchiveSummary {
   ms: number;
 }
 
-async function summarize(db: PGlite): Promise<{ tables: number; rows: number }> {
+async function summarize(db: PGlite): Promise<{ tables: number; rows: number; glossa: boolean }> {
   const query: Query = async (text, params) => (await db.query(text, params as unknown[] | undefined)).rows as never[];
   const counts = await countAllRows(query, await listTables(query));
-  return { tables: Object.keys(counts).length, rows: Object.values(counts).reduce((a, b) => a + b, 0) };
+  return {
+    tables: Object.keys(counts).length,
+    rows: Object.values(counts).reduce((a, b) => a + b, 0),
+    glossa: (await appliedMigrations(query)) !== null,
+  };
 }
 
 /**
@@ -41,7 +45,7 @@ export async function backupDataFolder(dataDir: string, file: string): Promise<A
   try {
     const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
     let archive: Blob;
-    let summary: { tables: number; rows: number };
+    let summary: Awaited<ReturnType<typeof summarize>>;
     try {
       summary = await summarize(db);
       await db.exec("checkpoint");
@@ -105,7 +109,7 @@ export async function restoreDataFolder(
       );
     const parent = dirname(dataDir);
     const staging = await mkdtemp(join(parent, `.${basename(dataDir)}-restoring-`));
-    let summary: { tables: number; rows: number };
+    let summary: Awaited<ReturnType<typeof summarize>>;
     try {
       const db = await PGlite.create(staging, {
         startParams: [...PGLITE_START_PARAMS],
@@ -117,7 +121,7 @@ export async function restoreDataFolder(
       } finally {
         await db.close();
       }
-      if (summary.tables === 0) throw new ArchiveRefused(`${file} holds no Glossa store.`);
+      if (!summary.glossa) throw new ArchiveRefused(`${file} holds a database without a Glossa schema.`);
       for (const name of PROCESS_FILES) await rm(join(staging, name), { force: true });
     } catch (error) {
       await rm(staging, { recursive: true, force: true });

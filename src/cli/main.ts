@@ -14,6 +14,11 @@ Commands:
                                           translate a JSON file with a Glossa server (GLOSSA_URL,
                                           GLOSSA_API_KEY), only the strings new or changed since the
                                           last run; glossa localize --help for more
+  move-store --to postgres://…           copy the embedded store (GLOSSA_DATA_DIR) into an empty PostgreSQL
+                                          database and verify every table's row count; stop the server first
+  backup <file>                           write the embedded store (GLOSSA_DATA_DIR) to one file; stop the
+                                          server first
+  restore [--force] <file>                recreate the embedded store (GLOSSA_DATA_DIR) from a backup file
   keys check <secret>                     say whether a string is a well-formed Glossa key (offline;
                                           exit code 0 if it is, 1 if not)
 `;
@@ -34,6 +39,12 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./keys-command.js")).runKeysCommand(rest);
     case "localize":
       return (await import("./localize-command.js")).runLocalizeCommand(rest);
+    case "move-store":
+      return (await import("./move-store-command.js")).runMoveStore(rest);
+    case "backup":
+      return (await import("./backup-command.js")).runBackup(rest);
+    case "restore":
+      return (await import("./backup-command.js")).runRestore(rest);
     case "--version":
     case "-v":
     case "version":

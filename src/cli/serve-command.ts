@@ -35,6 +35,12 @@ export async function runServe(): Promise<number> {
         version: packageVersion(),
       }),
     );
+  else if (server.deps.config.databaseUrl)
+    server.app.log.info({ store: "postgresql" }, "store: PostgreSQL (DATABASE_URL)");
+  else {
+    const dataDir = server.deps.config.dataDir;
+    server.app.log.info({ store: "embedded", dataDir }, `store: embedded, in ${dataDir}`);
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -19,7 +19,7 @@ export async function ensureFirstAdmin(sql: Sql, config: Config, log: FastifyBas
   }
   log.warn(
     "No user exists yet. Stop the server, then create an instance admin with " +
-      "`npm run glossa -- admin create-user --email you@example.com --admin` (it asks for the password, or reads " +
+      "`glossa admin create-user --email you@example.com --admin` (`npm run glossa -- admin …` in a checkout; it asks for the password, or reads " +
       "GLOSSA_ADMIN_PASSWORD; with PGlite it cannot run while the server holds the data folder), or restart with " +
       "GLOSSA_ADMIN_EMAIL and GLOSSA_ADMIN_PASSWORD set.",
   );

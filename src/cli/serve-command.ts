@@ -12,7 +12,7 @@ function prettyLogs(): boolean {
   return format === "pretty" || (format !== "json" && process.stdout.isTTY === true);
 }
 
-/** Runs until SIGTERM/SIGINT, then shuts down gracefully: in-flight requests finish, new ones get 503. */
+/** Runs until SIGTERM/SIGINT, then shuts down gracefully: no new connections, in-flight requests finish. */
 export async function runServe(): Promise<number> {
   const pretty = prettyLogs();
   const server = await startServer(

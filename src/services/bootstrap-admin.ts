@@ -8,13 +8,18 @@ import { createUser } from "./management/admin.js";
 export async function ensureFirstAdmin(sql: Sql, config: Config, log: FastifyBaseLogger): Promise<void> {
   if ((await countUsers(sql)) > 0) return;
   if (config.adminEmail && config.adminPassword) {
-    const user = await createUser(sql, {
-      email: config.adminEmail,
-      password: config.adminPassword,
-      name: "Administrator",
-      isAdmin: true,
-    });
-    log.info({ userId: user.id, email: user.email }, "created the instance admin from GLOSSA_ADMIN_EMAIL");
+    try {
+      const user = await createUser(sql, {
+        email: config.adminEmail,
+        password: config.adminPassword,
+        name: "Administrator",
+        isAdmin: true,
+      });
+      log.info({ userId: user.id, email: user.email }, "created the instance admin from GLOSSA_ADMIN_EMAIL");
+    } catch (error) {
+      // Instances started at once on one database: another one created the admin first.
+      if ((await countUsers(sql)) === 0) throw error;
+    }
     return;
   }
   log.warn(

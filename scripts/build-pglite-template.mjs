@@ -1,11 +1,11 @@
 // Build step: a PGlite data folder with every migration applied, copied by the server on
 // first start instead of running initdb (src/storage/pglite-sql.ts). Runs the compiled code.
 // Not fatal: without a template the server runs initdb on first start, as before.
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { migrate } from "../dist/storage/migrate.js";
-import { createPgliteSql, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FOLDERS_FILE } from "../dist/storage/pglite-sql.js";
+import { createPgliteSql, PGLITE_TEMPLATE_DIR, writeTemplateFolderList } from "../dist/storage/pglite-sql.js";
 
 const work = await mkdtemp(join(tmpdir(), "glossa-pglite-template-"));
 try {
@@ -18,13 +18,8 @@ try {
     recursive: true,
     filter: (source) => !source.endsWith("postmaster.pid"),
   });
-  // npm packs no empty folders: the server recreates every folder listed here (src/storage/pglite-sql.ts)
-  const entries = await readdir(PGLITE_TEMPLATE_DIR, { recursive: true, withFileTypes: true });
-  const folders = entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => relative(PGLITE_TEMPLATE_DIR, join(entry.parentPath, entry.name)).split(sep).join("/"))
-    .sort();
-  await writeFile(join(PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FOLDERS_FILE), `${JSON.stringify(folders, null, 1)}\n`);
+  // npm packs no empty folders: the server recreates every folder listed (src/storage/pglite-sql.ts)
+  await writeTemplateFolderList(PGLITE_TEMPLATE_DIR);
   console.log(`PGlite data-folder template: ${PGLITE_TEMPLATE_DIR}`);
 } catch (error) {
   await rm(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });

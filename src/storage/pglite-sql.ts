@@ -1,7 +1,7 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { lockDataFolder } from "./folder-lock.js";
@@ -29,6 +29,16 @@ export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL("../pglite-template/", 
  * PostgreSQL refuses a data folder without its empty ones (pg_tblspc, pg_wal/archive_status, …).
  */
 export const PGLITE_TEMPLATE_FOLDERS_FILE = "glossa-template-folders.json";
+
+/** Build step: lists the template's folders in it, for seedFromTemplate to recreate the empty ones. */
+export async function writeTemplateFolderList(templateDir: string): Promise<void> {
+  const entries = await readdir(templateDir, { recursive: true, withFileTypes: true });
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => relative(templateDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
+  await writeFile(join(templateDir, PGLITE_TEMPLATE_FOLDERS_FILE), `${JSON.stringify(folders, null, 1)}\n`);
+}
 
 /** First start: copies the template into an empty data folder; PG_VERSION last, as the mark of a complete copy. */
 async function seedFromTemplate(dataDir: string, templateDir: string): Promise<void> {

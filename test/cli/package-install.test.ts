@@ -187,5 +187,6 @@ describe("the npm package, installed into a clean prefix", () => {
         await database?.drop();
       }
     },
+    180_000,
   );
 });

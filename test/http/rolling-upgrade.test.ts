@@ -181,9 +181,10 @@ describe("rolling upgrade on PostgreSQL: instances starting at once migrate once
       expect(runningOnA).toBeGreaterThanOrEqual(2);
       expect(outcomes.filter((outcome) => outcome.status !== 200)).toEqual([]);
       expect(onA.length).toBeGreaterThan(0);
-      expect(refusals).toBeGreaterThanOrEqual(1);
+      expect(refusals + resets).toBeGreaterThanOrEqual(1);
       expect(outcomes.length).toBeGreaterThan(beforeStop);
       expect(await appliedMigrations(database!.url)).toEqual(onceEach);
     },
+    180_000,
   );
 });

@@ -66,7 +66,9 @@ describe("the npm package, installed into a clean prefix", () => {
     tarball = packed.tarball;
     const prefix = join(work, "prefix");
     const started = performance.now();
-    await npm(["install", "--global", "--prefix", prefix, tarball], work);
+    const installed = await npm(["install", "--global", "--prefix", prefix, tarball], work);
+    // every dependency supports the Node.js versions the package declares (no EBADENGINE warning)
+    expect(installed.stderr).not.toContain("EBADENGINE");
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `package: tarball ${(packed.size / MIB).toFixed(1)} MiB, unpacked ${(packed.unpackedSize / MIB).toFixed(1)} MiB, ` +

@@ -5,7 +5,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "../dist/storage/migrate.js";
-import { createPgliteSql, PGLITE_TEMPLATE_DIR } from "../dist/storage/pglite-sql.js";
+import { createPgliteSql, PGLITE_TEMPLATE_DIR, writeTemplateFolderList } from "../dist/storage/pglite-sql.js";
 
 const work = await mkdtemp(join(tmpdir(), "glossa-pglite-template-"));
 try {
@@ -18,6 +18,8 @@ try {
     recursive: true,
     filter: (source) => !source.endsWith("postmaster.pid"),
   });
+  // npm packs no empty folders: the server recreates every folder listed (src/storage/pglite-sql.ts)
+  await writeTemplateFolderList(PGLITE_TEMPLATE_DIR);
   console.log(`PGlite data-folder template: ${PGLITE_TEMPLATE_DIR}`);
 } catch (error) {
   await rm(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });

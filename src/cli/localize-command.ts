@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, relative, sep } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   getJobRemote,
@@ -27,7 +27,9 @@ const DEFAULT_URL = "http://127.0.0.1:8787";
 /** How often `--async` asks the server how its jobs are doing. */
 const JOB_POLL_MS = 500;
 
+/** Error messages name files by their absolute path: the folder a relative name was resolved in is not always obvious. */
 async function readJson(path: string, what: string): Promise<Json> {
+  const shown = resolve(path);
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -35,16 +37,16 @@ async function readJson(path: string, what: string): Promise<Json> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EISDIR")
       throw new Error(
-        `The ${what} ${path} is a folder: name one JSON file, such as ${path.replace(/[\\/]+$/, "")}/en.json. For projects with many files or other formats, use the Lingo.dev CLI with LINGO_API_URL (docs/lingo-sdk.md).`,
+        `The ${what} ${shown} is a folder: name one JSON file, such as ${shown.replace(/[\\/]+$/, "")}/en.json. For projects with many files or other formats, use the Lingo.dev CLI with LINGO_API_URL (docs/lingo-sdk.md).`,
         { cause: error },
       );
-    if (code === "ENOENT") throw new Error(`The ${what} ${path} does not exist.`, { cause: error });
-    throw new Error(`Cannot read the ${what} ${path}: ${code ?? (error as Error).message}`, { cause: error });
+    if (code === "ENOENT") throw new Error(`The ${what} ${shown} does not exist.`, { cause: error });
+    throw new Error(`Cannot read the ${what} ${shown}: ${code ?? (error as Error).message}`, { cause: error });
   }
   try {
     return JSON.parse(text) as Json;
   } catch (error) {
-    throw new Error(`The ${what} ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    throw new Error(`The ${what} ${shown} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -53,7 +55,9 @@ async function readLock(path: string): Promise<LockFile> {
   try {
     return parseLock(await readFile(path, "utf8"));
   } catch (error) {
-    throw new Error(`The lock file ${path} ${(error as Error).message}; delete it to start over.`, { cause: error });
+    throw new Error(`The lock file ${resolve(path)} ${(error as Error).message}; delete it to start over.`, {
+      cause: error,
+    });
   }
 }
 
@@ -186,7 +190,7 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
 
   const source = await readJson(options.sourceFile, "source file");
   if (typeof source !== "object" || source === null || Array.isArray(source))
-    throw new Error(`The source file ${options.sourceFile} must hold a JSON object.`);
+    throw new Error(`The source file ${resolve(options.sourceFile)} must hold a JSON object.`);
   const sourceStrings = flattenStrings(source);
   const sourceKey = relative(dirname(options.lockFile), options.sourceFile).split(sep).join("/");
   let lock = await readLock(options.lockFile);

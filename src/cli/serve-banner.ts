@@ -13,8 +13,9 @@ export function serveBanner(facts: { url: string; store: string; needsAdmin: boo
     lines.push(
       "",
       "  No user exists yet. Stop the server (Ctrl-C) and start it with the first admin:",
-      "    GLOSSA_ADMIN_EMAIL=you@example.com GLOSSA_ADMIN_PASSWORD='a long password' npm start",
-      "  or create one with: npm run glossa -- admin create-user --email you@example.com --admin",
+      "    GLOSSA_ADMIN_EMAIL=you@example.com GLOSSA_ADMIN_PASSWORD='a long password' glossa serve",
+      "  or create one with: glossa admin create-user --email you@example.com --admin",
+      "  (in a checkout of Glossa: npm start, and npm run glossa -- admin create-user …)",
     );
   return `${lines.join("\n")}\n\n`;
 }

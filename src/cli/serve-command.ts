@@ -12,7 +12,7 @@ function prettyLogs(): boolean {
   return format === "pretty" || (format !== "json" && process.stdout.isTTY === true);
 }
 
-/** Runs until SIGTERM/SIGINT, then shuts down gracefully: in-flight requests finish, new ones get 503. */
+/** Runs until SIGTERM/SIGINT, then shuts down gracefully: no new connections, in-flight requests finish. */
 export async function runServe(): Promise<number> {
   const pretty = prettyLogs();
   const server = await startServer(
@@ -35,6 +35,12 @@ export async function runServe(): Promise<number> {
         version: packageVersion(),
       }),
     );
+  else if (server.deps.config.databaseUrl)
+    server.app.log.info({ store: "postgresql" }, "store: PostgreSQL (DATABASE_URL)");
+  else {
+    const dataDir = server.deps.config.dataDir;
+    server.app.log.info({ store: "embedded", dataDir }, `store: embedded, in ${dataDir}`);
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

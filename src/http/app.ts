@@ -115,7 +115,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
-    return503OnClosing: true,
+    // Draining: a request that arrives on a connection opened before close() is served (and its
+    // connection closed after it), not refused with 503 — it was sent to this instance and must not be lost.
+    return503OnClosing: false,
     logController: new RequestLog(deps.config.slowRequestMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -8,10 +8,14 @@ const MIGRATION_LOCK_ID = 7_311_990;
 
 /** Applies every migration not yet recorded, each in its own transaction. Returns the names applied. */
 export async function migrate(sql: Sql): Promise<string[]> {
-  await sql.exec(`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the lock too: two `create table if not exists` at once collide in PostgreSQL's catalog.
+  await sql.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+    await tx.exec(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith(".sql")).sort();
   // A restart usually finds everything applied: one read instead of a locked transaction per file.
   const known = new Set(

@@ -1,7 +1,7 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { existsSync } from "node:fs";
-import { cp, mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { lockDataFolder } from "./folder-lock.js";
@@ -24,14 +24,32 @@ export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartPar
  */
 export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL("../pglite-template/", import.meta.url));
 
+/**
+ * The template's folders, listed by the build: an npm package holds no empty folders, and
+ * PostgreSQL refuses a data folder without its empty ones (pg_tblspc, pg_wal/archive_status, …).
+ */
+export const PGLITE_TEMPLATE_FOLDERS_FILE = "glossa-template-folders.json";
+
+/** Build step: lists the template's folders in it, for seedFromTemplate to recreate the empty ones. */
+export async function writeTemplateFolderList(templateDir: string): Promise<void> {
+  const entries = await readdir(templateDir, { recursive: true, withFileTypes: true });
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => relative(templateDir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
+  await writeFile(join(templateDir, PGLITE_TEMPLATE_FOLDERS_FILE), `${JSON.stringify(folders, null, 1)}\n`);
+}
+
 /** First start: copies the template into an empty data folder; PG_VERSION last, as the mark of a complete copy. */
 async function seedFromTemplate(dataDir: string, templateDir: string): Promise<void> {
   if (existsSync(join(dataDir, "PG_VERSION")) || !existsSync(join(templateDir, "PG_VERSION"))) return;
-  await cp(templateDir, dataDir, {
-    recursive: true,
-    force: true,
-    filter: (source) => source !== join(templateDir, "PG_VERSION"),
-  });
+  const skipped = new Set([join(templateDir, "PG_VERSION"), join(templateDir, PGLITE_TEMPLATE_FOLDERS_FILE)]);
+  await cp(templateDir, dataDir, { recursive: true, force: true, filter: (source) => !skipped.has(source) });
+  const foldersFile = join(templateDir, PGLITE_TEMPLATE_FOLDERS_FILE);
+  if (existsSync(foldersFile)) {
+    const folders = JSON.parse(await readFile(foldersFile, "utf8")) as string[];
+    for (const folder of folders) await mkdir(join(dataDir, folder), { recursive: true });
+  }
   await cp(join(templateDir, "PG_VERSION"), join(dataDir, "PG_VERSION"));
 }
 
@@ -60,7 +78,10 @@ export async function createPgliteSql(dataDir: string, options: PgliteOptions = 
       await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
     }
     if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
-    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] }).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`The embedded database in ${dataDir} did not start: ${reason}`, { cause: error });
+    });
   } catch (error) {
     unlock();
     throw error;

@@ -19,10 +19,12 @@ const CLI = process.env.GLOSSA_TEST_CLI!;
 async function glossa(
   args: string[],
   env: Record<string, string>,
+  cwd?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? "", ...env },
+      ...(cwd ? { cwd } : {}),
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -131,6 +133,13 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     expect(folder.code).toBe(1);
     expect(folder.stderr).toContain(`The source file ${join(dir, "errors")} is a folder: name one JSON file`);
     expect(folder.stderr).not.toMatch(/^glossa: .*EISDIR/);
+
+    // a relative name is shown resolved: the user sees which folder it was looked for in
+    const missing = await glossa(["localize", "-t", "de", "locales/en.json"], env, join(dir, "errors"));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(
+      `glossa: The source file ${join(dir, "errors", "locales", "en.json")} does not exist.\n`,
+    );
 
     const noKey = await glossa(["localize", "-t", "de", source], { GLOSSA_URL: server.url });
     expect(noKey.code).toBe(1);

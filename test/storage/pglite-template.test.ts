@@ -1,10 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm, rmdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../src/storage/migrate.js";
-import { createPgliteSql } from "../../src/storage/pglite-sql.js";
+import {
+  createPgliteSql,
+  PGLITE_TEMPLATE_FOLDERS_FILE,
+  writeTemplateFolderList,
+} from "../../src/storage/pglite-sql.js";
 
 describe("the embedded store starts from a prebuilt data-folder template", () => {
   let work: string;
@@ -60,4 +64,41 @@ describe("the embedded store starts from a prebuilt data-folder template", () =>
       await sql.close();
     }
   });
+
+  it("starts from a template that lost its empty folders in an npm tarball: they are listed and recreated", async () => {
+    // What npm pack + install makes of the template: every file, no empty folder.
+    const packed = join(work, "packed-template");
+    await cp(template, packed, { recursive: true, filter: (source) => !source.endsWith("postmaster.pid") });
+    await writeTemplateFolderList(packed);
+    const emptied = await removeEmptyFolders(packed);
+    expect(emptied).toEqual(expect.arrayContaining(["pg_tblspc", "pg_wal/archive_status"]));
+
+    const dataDir = join(work, "from-packed");
+    const sql = await createPgliteSql(dataDir, { templateDir: packed });
+    try {
+      expect(await migrate(sql)).toEqual([]);
+    } finally {
+      await sql.close();
+    }
+    for (const folder of emptied) expect(existsSync(join(dataDir, folder))).toBe(true);
+    expect(existsSync(join(dataDir, PGLITE_TEMPLATE_FOLDERS_FILE))).toBe(false);
+  });
 });
+
+/** Deletes the empty folders under `root` (deepest first); returns their paths relative to it. */
+async function removeEmptyFolders(root: string): Promise<string[]> {
+  const removed: string[] = [];
+  const visit = async (folder: string): Promise<boolean> => {
+    let empty = true;
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (!entry.isDirectory() || !(await visit(join(folder, entry.name)))) empty = false;
+    }
+    if (empty && folder !== root) {
+      await rmdir(folder);
+      removed.push(relative(root, folder).split(sep).join("/"));
+    }
+    return empty;
+  };
+  await visit(root);
+  return removed;
+}

@@ -11,11 +11,24 @@ export interface ChildServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+export interface ChildServerOptions {
+  /** The program and its arguments; `glossa serve` from source by default. */
+  command?: [string, ...string[]];
+  /** The working directory; the checkout by default. */
+  cwd?: string;
+  /** The environment `env` is added to; this process's by default. */
+  baseEnv?: NodeJS.ProcessEnv;
+}
+
 /** Runs `glossa serve` from source in its own process, on a free port, and waits until it listens. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+export async function startChildServer(
+  env: Record<string, string>,
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
+  const [program, ...args] = options.command ?? [process.execPath, "--import", "tsx", "src/cli/main.ts", "serve"];
+  const child = spawn(program, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...(options.baseEnv ?? process.env), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

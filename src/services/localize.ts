@@ -20,6 +20,7 @@ import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js"
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
+import type { TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { keyCallOf } from "./limits/key-call.js";
@@ -46,6 +47,11 @@ export interface LocalizeDeps {
   clientGone?: (() => AbortSignal) | undefined;
   /** Remembered translations kept in memory (absent with GLOSSA_KEY_CACHE=off). */
   memoryCache?: TranslationMemoryCache | undefined;
+  /**
+   * The instance's translation-memory statements: lookups of concurrent calls merged, fresh
+   * translations written after the answer. Without it every call reads and writes its own.
+   */
+  memoryBatcher?: TranslationMemoryBatcher | undefined;
 }
 
 /**
@@ -103,10 +109,12 @@ function memoryFor(
     sourceLocale,
     targetLocale,
   };
-  const stored: TranslationMemory = {
-    lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
-    store: (entries) => storeTranslations(deps.sql, scope, entries),
-  };
+  const stored: TranslationMemory = deps.memoryBatcher
+    ? deps.memoryBatcher.memory(scope)
+    : {
+        lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
+        store: (entries) => storeTranslations(deps.sql, scope, entries),
+      };
   return deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
 }
 

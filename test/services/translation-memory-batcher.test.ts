@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrganizationId } from "../../src/contract/ids.js";
 import { sourceHash } from "../../src/core/engines/fingerprint.js";
 import { startServer } from "../../src/server.js";
 import { TranslationMemoryBatcher } from "../../src/services/cache/translation-memory-batcher.js";
@@ -67,7 +68,7 @@ const texts = (call: number, count = 20) => Array.from({ length: count }, (_, s)
 describe.each(STORES)("translation-memory batcher (%s)", (store) => {
   let database: TestDatabase;
   let scope: MemoryScope;
-  let organizationId: string;
+  let organizationId: OrganizationId;
 
   beforeAll(async () => {
     database = await openTestDatabase(store);

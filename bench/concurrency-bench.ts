@@ -72,6 +72,8 @@ interface Batch {
   p50: number;
   p99: number;
   failed: number;
+  /** The failed calls by status (0: no answer). */
+  statuses: Record<number, number>;
   wallMs: number;
   peakRss?: number;
   /** The server's CPU time (user + system, from /proc) per call during the batch. */
@@ -112,6 +114,9 @@ export async function batch(target: Target, n: number, sampleRss = false): Promi
     p50: percentile(added, 50),
     p99: percentile(added, 99),
     failed: results.filter((result) => result.status !== 200).length,
+    statuses: results
+      .filter((result) => result.status !== 200)
+      .reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
     wallMs,
     cpuMsPerCall,
     ...(sampleRss ? { peakRss } : {}),
@@ -145,7 +150,7 @@ export async function statementsPerCall(target: Target, file: string, n: number)
 
 const fmt = (b: Batch) =>
   `added p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms, wall ${b.wallMs.toFixed(0)} ms, server CPU ${b.cpuMsPerCall.toFixed(2)} ms/call` +
-  `${b.failed ? `, ${b.failed} FAILED` : ", all 200"}${b.peakRss !== undefined ? `, peak RSS ${(b.peakRss / MiB).toFixed(0)} MiB` : ""}`;
+  `${b.failed ? `, ${b.failed} FAILED (by status: ${JSON.stringify(b.statuses)})` : ", all 200"}${b.peakRss !== undefined ? `, peak RSS ${(b.peakRss / MiB).toFixed(0)} MiB` : ""}`;
 
 export async function glossaOn(
   store: Store,

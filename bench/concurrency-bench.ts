@@ -47,7 +47,11 @@ function callBody(engineId: string | undefined): string {
 
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; ms: number }> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number | string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
@@ -60,10 +64,14 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-        res.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+        res.on("error", (error: NodeJS.ErrnoException) =>
+          resolve({ status: error.code ?? "no answer", ms: performance.now() - started }),
+        );
       },
     );
-    req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ status: error.code ?? "no answer", ms: performance.now() - started }),
+    );
     req.end(body);
   });
 }
@@ -72,8 +80,8 @@ interface Batch {
   p50: number;
   p99: number;
   failed: number;
-  /** The failed calls by status (0: no answer). */
-  statuses: Record<number, number>;
+  /** The failed calls by status, or by the client's error code when no answer came. */
+  statuses: Record<string, number>;
   wallMs: number;
   peakRss?: number;
   /** The server's CPU time (user + system, from /proc) per call during the batch. */
@@ -116,7 +124,7 @@ export async function batch(target: Target, n: number, sampleRss = false): Promi
     failed: results.filter((result) => result.status !== 200).length,
     statuses: results
       .filter((result) => result.status !== 200)
-      .reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
+      .reduce<Record<string, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
     wallMs,
     cpuMsPerCall,
     ...(sampleRss ? { peakRss } : {}),

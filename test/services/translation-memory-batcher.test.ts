@@ -115,13 +115,24 @@ describe.each(STORES)("translation-memory batcher (%s)", (store) => {
         batcher.memory(scope).lookup([...texts(call), "never stored"].map(sourceHash)),
       ),
     );
-    // The first goes at once, the nine that arrived meanwhile together.
-    expect(probe.count(SELECT)).toBe(2);
+    // Asked for in the same turn of the event loop: one statement for all ten.
+    expect(probe.count(SELECT)).toBe(1);
     for (const [call, hits] of found.entries()) {
       expect(hits.size).toBe(20);
       expect(hits.get(sourceHash(`Call ${call} string 0`))?.targetText).toBe(`FR Call ${call} string 0`);
       expect(hits.has(sourceHash("never stored"))).toBe(false);
     }
+  });
+
+  it("sends a lookup asked for while another is in flight after it, with every other that arrived meanwhile", async () => {
+    const probe = counting(database.sql);
+    const batcher = new TranslationMemoryBatcher(probe.sql, () => {});
+    const first = batcher.memory(scope).lookup(texts(0).map(sourceHash));
+    await new Promise((resolve) => setImmediate(resolve)); // the first is in flight now
+    const later = Array.from({ length: 5 }, (_, call) => batcher.memory(scope).lookup(texts(call + 1).map(sourceHash)));
+    const found = await Promise.all([first, ...later]);
+    expect(probe.count(SELECT)).toBe(2);
+    for (const hits of found) expect(hits.size).toBe(20);
   });
 
   it("answers lookups from entries still waiting to be written, without a statement", async () => {

@@ -38,7 +38,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The translation memory of every call of this instance, in few statements: a call's lookup goes
- * at once when no other is in flight, else it waits for that one and goes out with every lookup
+ * out on the next turn of the event loop together with every lookup asked for in this one (calls
+ * whose requests were read together), or, when a lookup is in flight, after it with every lookup
  * that arrived meanwhile, as one statement; fresh translations are written after the call answered
  * (write-behind), those of all calls that finished meanwhile in one statement. A memory entry is a
  * cache, so a write that fails is reported and dropped, and one that a crash prevents costs one
@@ -127,6 +128,9 @@ export class TranslationMemoryBatcher {
 
   private async read(): Promise<void> {
     try {
+      // The embedded store answers a lookup before the next request is even parsed: without this
+      // turn, calls that arrive in one burst would never share a statement there.
+      await nextTurn();
       while (this.waiting.length > 0) {
         const batch: WaitingLookup[] = [];
         let size = 0;

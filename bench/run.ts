@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines.
-// BENCH_ONLY=startup,hot,scale,engines runs a subset.
+// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
 import { benchStartup } from "./startup-bench.js";
@@ -43,6 +43,11 @@ if (runs("engines")) {
   console.log("\n== engines: pseudo at 10,000 keys, translation memory, chunking against a 200 ms provider");
   const { runEngineBenchmarks } = await import("./engines-bench.js");
   await runEngineBenchmarks();
+}
+if (runs("concurrency")) {
+  console.log("\n== concurrency: 200 calls at once, 20 unique strings each, a 1,000 ms OpenAI-compatible stand-in");
+  const { benchConcurrency } = await import("./concurrency-bench.js");
+  await benchConcurrency(pgUrl);
 }
 if (runs("webhooks")) {
   console.log("\n== webhooks: key creation with three endpoints vs none, delivery latency");

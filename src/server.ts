@@ -10,6 +10,7 @@ import { SignInThrottle } from "./security/sign-in-throttle.js";
 import { ensureFirstAdmin } from "./services/bootstrap-admin.js";
 import { CacheCoherence } from "./services/cache/cache-coherence.js";
 import { KeyContextCache } from "./services/cache/key-context-cache.js";
+import { TranslationMemoryBatcher } from "./services/cache/translation-memory-batcher.js";
 import { TranslationMemoryCache } from "./services/cache/translation-memory-cache.js";
 import { JobWorker } from "./services/jobs/job-worker.js";
 import { LastUsedTracker } from "./services/last-used-tracker.js";
@@ -79,6 +80,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? new KeyContextCache(coherence, { ttlMs: config.usageFlushMs, maxEntries: KEY_CACHE_ENTRIES })
     : undefined;
   const memoryCache = config.keyCache ? new TranslationMemoryCache(coherence, MEMORY_CACHE_LIMITS) : undefined;
+  const memoryBatcher = new TranslationMemoryBatcher(sql, (error) =>
+    app.log.warn({ err: error }, "could not write translation-memory entries"),
+  );
   const usage = new UsageRecorder(sql, {
     analytics: config.usageAnalytics,
     onError: (error) => app.log.warn({ err: error }, "could not record usage"),
@@ -114,6 +118,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     keyContexts,
     memoryCache,
     metrics,
+    memoryBatcher,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     ...(options.bypassKeyAuthForOrganizationId
       ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
@@ -186,6 +191,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearTimeout(force);
       }
       await webhooks.stop();
+      await memoryBatcher.flush();
       if (keyContexts) await coherence.stop();
       await lastUsed.stop();
       await usage.stop();

@@ -6,6 +6,7 @@ import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";
 import type { KeyContextCache } from "../services/cache/key-context-cache.js";
+import type { TranslationMemoryBatcher } from "../services/cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "../services/cache/translation-memory-cache.js";
 import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { Mailer } from "../services/mailer.js";
@@ -34,6 +35,8 @@ export interface AppDeps {
   keyContexts?: KeyContextCache | undefined;
   /** Remembered translations kept in memory (absent with GLOSSA_KEY_CACHE=off). */
   memoryCache?: TranslationMemoryCache | undefined;
+  /** Translation-memory statements batched across calls (see TranslationMemoryBatcher). */
+  memoryBatcher?: TranslationMemoryBatcher | undefined;
   /** Sends invitation emails; null without GLOSSA_SMTP_URL. */
   mailer?: Mailer | null;
   /** Prometheus metrics of this instance (docs/metrics.md); absent in tests that build the app alone. */
@@ -57,7 +60,13 @@ export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
 
 /** What `localize` needs: the translation memory's database and the key that opens provider credentials. */
 export function localizeDeps(deps: AppDeps): LocalizeDeps {
-  return { sql: deps.sql, secretKey: deps.config.secretKey, memoryCache: deps.memoryCache, metrics: deps.metrics };
+  return {
+    sql: deps.sql,
+    secretKey: deps.config.secretKey,
+    memoryCache: deps.memoryCache,
+    memoryBatcher: deps.memoryBatcher,
+    metrics: deps.metrics,
+  };
 }
 
 /** Where webhooks may be sent and the key that seals their secrets (GLOSSA_WEBHOOK_ALLOWED_HOSTS, GLOSSA_SECRET_KEY). */

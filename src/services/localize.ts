@@ -20,6 +20,7 @@ import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js"
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
+import type { TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { keyCallOf, usageErrorCode } from "./limits/key-call.js";
@@ -49,6 +50,11 @@ export interface LocalizeDeps {
   memoryCache?: TranslationMemoryCache | undefined;
   /** Counts calls by provider and outcome, characters, and what the pipeline does (docs/metrics.md). */
   metrics?: Metrics | undefined;
+  /**
+   * The instance's translation-memory statements: lookups of concurrent calls merged, fresh
+   * translations written after the answer. Without it every call reads and writes its own.
+   */
+  memoryBatcher?: TranslationMemoryBatcher | undefined;
 }
 
 /**
@@ -106,10 +112,12 @@ function memoryFor(
     sourceLocale,
     targetLocale,
   };
-  const stored: TranslationMemory = {
-    lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
-    store: (entries) => storeTranslations(deps.sql, scope, entries),
-  };
+  const stored: TranslationMemory = deps.memoryBatcher
+    ? deps.memoryBatcher.memory(scope)
+    : {
+        lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
+        store: (entries) => storeTranslations(deps.sql, scope, entries),
+      };
   return deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
 }
 

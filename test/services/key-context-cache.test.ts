@@ -126,6 +126,43 @@ describe.each(STORES)("key-context cache: coherent across instances (%s)", (stor
     }
   });
 
+  it("calls that miss together share one read, but not one that began before a change", async () => {
+    const key = await createKey(seed.admin, seed.orgId, { name: "together" });
+    const coherence = new CacheCoherence(sql, quiet);
+    await coherence.start();
+    const cache = new KeyContextCache(coherence, { ttlMs: 60_000, maxEntries: 10 });
+    try {
+      const hash = hashApiKeySecret(key.secret);
+      let reads = 0;
+      let release!: () => void;
+      let gate = new Promise<void>((resolve) => (release = resolve));
+      const load = async () => {
+        reads++;
+        const context = await loadKeyCallContext(sql, hash, null);
+        await gate;
+        return context;
+      };
+      // Twenty calls arrive while the key is not in memory (e.g. right after a usage flush).
+      const together = Array.from({ length: 20 }, () => cache.lookup(hash, null, load));
+      release();
+      for (const context of await Promise.all(together)) expect(context?.facts).toBeDefined();
+      expect(reads).toBe(1);
+
+      cache.refreshCounts();
+      gate = new Promise<void>((resolve) => (release = resolve));
+      const before = cache.lookup(hash, null, load);
+      await sql.query("update roles set name = name");
+      await awaitCachesCoherent(sql);
+      // Read after the change: it does not wait for (nor take) the read that began before it.
+      const after = cache.lookup(hash, null, load);
+      expect(reads).toBe(3);
+      release();
+      await Promise.all([before, after]);
+    } finally {
+      await coherence.stop();
+    }
+  });
+
   it("an instance stops answering from memory before its lease can lapse", async () => {
     const key = await createKey(seed.admin, seed.orgId, { name: "leased" });
     let now = 1_000_000;

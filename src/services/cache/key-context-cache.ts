@@ -15,6 +15,15 @@ interface Entry {
  */
 export class KeyContextCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Loads in progress: a call that misses while the same key is being loaded, with nothing cleared
+   * since that load began, shares it (after a usage flush clears every entry, the calls arriving
+   * together would otherwise each read the key).
+   */
+  private readonly loading = new Map<
+    string,
+    { generation: number; refreshes: number; promise: Promise<KeyCallContext | null> }
+  >();
   private countRefreshes = 0;
 
   constructor(
@@ -39,7 +48,22 @@ export class KeyContextCache {
       const entry = this.entries.get(id);
       if (entry && cacheEntryFresh(entry.loadedAt, this.now(), this.options.ttlMs)) return entry.context;
     }
-    return this.loadAndKeep(id, load);
+    const inFlight = this.loading.get(id);
+    if (
+      inFlight &&
+      inFlight.generation === this.coherence.generation &&
+      inFlight.refreshes === this.countRefreshes &&
+      this.coherence.usable()
+    )
+      return inFlight.promise;
+    const promise = this.loadAndKeep(id, load);
+    const entry = { generation: this.coherence.generation, refreshes: this.countRefreshes, promise };
+    this.loading.set(id, entry);
+    const done = () => {
+      if (this.loading.get(id) === entry) this.loading.delete(id);
+    };
+    promise.then(done, done);
+    return promise;
   }
 
   private async loadAndKeep(id: string, load: () => Promise<KeyCallContext | null>): Promise<KeyCallContext | null> {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Sql } from "../sql.js";
 
 export interface MemoryScope {
@@ -17,55 +17,100 @@ export interface MemoryEntry {
 
 /** The entry's `lookup_key` (migration 0011 computes the same in SQL for older rows). */
 export function memoryLookupKey(scope: MemoryScope, sourceHash: string): string {
-  return createHash("sha256")
-    .update(
-      `${scope.engineId}\x1f${scope.fingerprint}\x1f${scope.sourceLocale}\x1f${scope.targetLocale}\x1f${sourceHash}`,
-    )
-    .digest("hex");
+  return hash(
+    "sha256",
+    `${scope.engineId}\x1f${scope.fingerprint}\x1f${scope.sourceLocale}\x1f${scope.targetLocale}\x1f${sourceHash}`,
+    "hex",
+  );
 }
 
-/** One query for a whole batch: the stored translations among `sourceHashes`, one index probe each. */
+/** A remembered translation as a lookup returns it. */
+export interface Remembered {
+  targetText: string;
+  model: string | null;
+}
+
+/** An entry to store with its scope (entries of several calls and scopes go in one statement). */
+export interface ScopedMemoryEntry extends MemoryEntry {
+  scope: MemoryScope;
+  /** `memoryLookupKey(scope, sourceHash)`. */
+  lookupKey: string;
+}
+
+/** One query for any number of lookups (of any scopes): the stored translations by `lookup_key`, one index probe each. */
+export async function lookupTranslationsByKey(
+  sql: Sql,
+  lookupKeys: readonly string[],
+): Promise<Map<string, Remembered>> {
+  if (lookupKeys.length === 0) return new Map();
+  const rows = await sql.query<{ lookupKey: string; targetText: string; model: string | null }>(
+    `select lookup_key as "lookupKey", target_text as "targetText", model
+       from translation_memory
+      where lookup_key = any($1::text[])`,
+    [lookupKeys],
+  );
+  return new Map(rows.map((row) => [row.lookupKey, { targetText: row.targetText, model: row.model }]));
+}
+
+/** The stored translations among `sourceHashes` of one scope, by source hash (one statement). */
 export async function lookupTranslations(
   sql: Sql,
   scope: MemoryScope,
   sourceHashes: readonly string[],
-): Promise<Map<string, { targetText: string; model: string | null }>> {
-  if (sourceHashes.length === 0) return new Map();
-  const rows = await sql.query<{ sourceHash: string; targetText: string; model: string | null }>(
-    `select source_hash as "sourceHash", target_text as "targetText", model
-       from translation_memory
-      where lookup_key = any($1::text[])`,
-    [sourceHashes.map((hash) => memoryLookupKey(scope, hash))],
+): Promise<Map<string, Remembered>> {
+  const keyed = sourceHashes.map((hash) => [memoryLookupKey(scope, hash), hash] as const);
+  const found = await lookupTranslationsByKey(
+    sql,
+    keyed.map(([key]) => key),
   );
-  return new Map(rows.map((row) => [row.sourceHash, { targetText: row.targetText, model: row.model }]));
+  const byHash = new Map<string, Remembered>();
+  for (const [key, hash] of keyed) {
+    const hit = found.get(key);
+    if (hit) byHash.set(hash, hit);
+  }
+  return byHash;
 }
 
-/** One statement for a whole chunk; a concurrent writer of the same entry wins harmlessly. */
-export async function storeTranslations(sql: Sql, scope: MemoryScope, all: readonly MemoryEntry[]): Promise<void> {
+/**
+ * One statement for entries of any scopes; the last of two entries for the same key wins, a
+ * concurrent writer of the same entry wins harmlessly, and entries of an engine deleted meanwhile
+ * are skipped (they are written after the calls that produced them answered).
+ */
+export async function storeTranslationEntries(sql: Sql, all: readonly ScopedMemoryEntry[]): Promise<void> {
   // Postgres refuses to upsert the same row twice in one statement.
-  const entries = [...new Map(all.map((entry) => [entry.sourceHash, entry])).values()];
+  const entries = [...new Map(all.map((entry) => [entry.lookupKey, entry])).values()];
   if (entries.length === 0) return;
   await sql.query(
     `insert into translation_memory (engine_id, fingerprint, source_locale, target_locale, source_hash, lookup_key, source_text, target_text, model)
-     select $1, $2, $3, $4, e.source_hash, e.lookup_key, e.source_text, e.target_text, e.model
-       from jsonb_to_recordset($5::jsonb) as e(source_hash text, lookup_key text, source_text text, target_text text, model text)
+     select e.engine_id, e.fingerprint, e.source_locale, e.target_locale, e.source_hash, e.lookup_key, e.source_text, e.target_text, e.model
+       from jsonb_to_recordset($1::jsonb) as e(engine_id text, fingerprint text, source_locale text, target_locale text,
+                                              source_hash text, lookup_key text, source_text text, target_text text, model text)
+      where exists (select 1 from engines g where g.id = e.engine_id)
      on conflict (engine_id, fingerprint, source_locale, target_locale, source_hash)
      do update set target_text = excluded.target_text, model = excluded.model, created_at = now()`,
     [
-      scope.engineId,
-      scope.fingerprint,
-      scope.sourceLocale,
-      scope.targetLocale,
       JSON.stringify(
         entries.map((entry) => ({
+          engine_id: entry.scope.engineId,
+          fingerprint: entry.scope.fingerprint,
+          source_locale: entry.scope.sourceLocale,
+          target_locale: entry.scope.targetLocale,
           source_hash: entry.sourceHash,
-          lookup_key: memoryLookupKey(scope, entry.sourceHash),
+          lookup_key: entry.lookupKey,
           source_text: entry.sourceText,
           target_text: entry.targetText,
           model: entry.model,
         })),
       ),
     ],
+  );
+}
+
+/** Stores entries of one scope (one statement). */
+export function storeTranslations(sql: Sql, scope: MemoryScope, all: readonly MemoryEntry[]): Promise<void> {
+  return storeTranslationEntries(
+    sql,
+    all.map((entry) => ({ ...entry, scope, lookupKey: memoryLookupKey(scope, entry.sourceHash) })),
   );
 }
 

@@ -1,0 +1,257 @@
+/**
+ * Latency under concurrent slow engines: N concurrent `POST /process/localize` calls, each with
+ * 20 unique strings, through an `openai` engine whose OpenAI-compatible stand-in (its own process,
+ * loopback) answers after 1,000 ms; beside it, in the same run, a plain Node `http` server (its own
+ * process) that answers the same calls after 1,000 ms: the yardstick for what the client and the
+ * machine add. A call's added latency is its answer time − 1,000 ms.
+ *
+ * Prints per store `ratio added-p99/<store>` (Glossa's added p99 ÷ the yardstick's, the median over
+ * interleaved rounds; targets ≤ 2.5 PostgreSQL, ≤ 3 embedded), the statements per call, and at
+ * 1,000 concurrent calls the failures and the server's peak RSS (target ≤ 400 MiB).
+ * BENCH_CONCURRENCY (200), BENCH_CONCURRENCY_PEAK (1000), BENCH_ROUNDS (3).
+ */
+import { Agent, request } from "node:http";
+import { readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startBenchServer, storeEnvironment } from "./localize-auth-bench.js";
+import { json, median, MiB, rssOf, seed, startProcess, type ServerProcess } from "./support.js";
+
+const DELAY_MS = 1000;
+const STRINGS = 20;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
+const PEAK_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY_PEAK ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET: Record<Store, number> = { postgres: 2.5, pglite: 3 };
+
+type Store = "pglite" | "postgres";
+
+export interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  engineId?: string;
+  pid: number;
+}
+
+/** Numbers calls across the whole run, so every string of every call is new to every memory. */
+let nextCall = 0;
+
+function callBody(engineId: string | undefined): string {
+  const i = nextCall++;
+  const data: Record<string, string> = {};
+  for (let s = 0; s < STRINGS; s++)
+    data[`s${s}`] = `Request ${i} string ${s}: Hello {name}, you have ${s} new messages.`;
+  return JSON.stringify({ sourceLocale: "en", targetLocale: "fr", ...(engineId ? { engineId } : {}), data });
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number | string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(
+      `${url}/process/localize`,
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        res.on("error", (error: NodeJS.ErrnoException) =>
+          resolve({ status: error.code ?? "no answer", ms: performance.now() - started }),
+        );
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ status: error.code ?? "no answer", ms: performance.now() - started }),
+    );
+    req.end(body);
+  });
+}
+
+interface Batch {
+  p50: number;
+  p99: number;
+  failed: number;
+  /** The failed calls by status, or by the client's error code when no answer came. */
+  statuses: Record<string, number>;
+  wallMs: number;
+  peakRss?: number;
+  /** The server's CPU time (user + system, from /proc) per call during the batch. */
+  cpuMsPerCall: number;
+}
+
+/** User + system CPU of a process so far, in ms (Linux, clock ticks of 10 ms). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** `n` calls at once; added latency percentiles (ms over the delay), failures, optionally peak RSS. */
+export async function batch(target: Target, n: number, sampleRss = false): Promise<Batch> {
+  const bodies = Array.from({ length: n }, () => callBody(target.engineId));
+  let peakRss = 0;
+  let sampling = sampleRss;
+  const sampler = (async () => {
+    while (sampling) {
+      peakRss = Math.max(peakRss, await rssOf(target.pid).catch(() => 0));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const cpuBefore = await cpuMsOf(target.pid);
+  const started = performance.now();
+  const results = await Promise.all(bodies.map((body) => post(target.url, target.headers, body)));
+  const wallMs = performance.now() - started;
+  sampling = false;
+  await sampler;
+  // Work that follows the answers (memory writes) is the calls' too.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const cpuMsPerCall = ((await cpuMsOf(target.pid)) - cpuBefore) / n;
+  const added = results.map((result) => result.ms - DELAY_MS).sort((a, b) => a - b);
+  return {
+    p50: percentile(added, 50),
+    p99: percentile(added, 99),
+    failed: results.filter((result) => result.status !== 200).length,
+    statuses: results
+      .filter((result) => result.status !== 200)
+      .reduce<Record<string, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
+    wallMs,
+    cpuMsPerCall,
+    ...(sampleRss ? { peakRss } : {}),
+  };
+}
+
+/** Statements per call, by shape, over `n` calls (the server counts; SIGUSR2 writes the counts). */
+export async function statementsPerCall(target: Target, file: string, n: number): Promise<Record<string, number>> {
+  const snapshot = async () => {
+    await rm(file, { force: true });
+    process.kill(target.pid, "SIGUSR2");
+    for (;;) {
+      try {
+        return JSON.parse(await readFile(file, "utf8")) as Record<string, number>;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  const before = await snapshot();
+  await batch(target, n);
+  await new Promise((resolve) => setTimeout(resolve, 1500)); // writes that follow the answers
+  const after = await snapshot();
+  const per: Record<string, number> = {};
+  for (const [shape, count] of Object.entries(after)) {
+    const delta = count - (before[shape] ?? 0);
+    if (delta > 0) per[shape] = delta / n;
+  }
+  return per;
+}
+
+const fmt = (b: Batch) =>
+  `added p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms, wall ${b.wallMs.toFixed(0)} ms, server CPU ${b.cpuMsPerCall.toFixed(2)} ms/call` +
+  `${b.failed ? `, ${b.failed} FAILED (by status: ${JSON.stringify(b.statuses)})` : ", all 200"}${b.peakRss !== undefined ? `, peak RSS ${(b.peakRss / MiB).toFixed(0)} MiB` : ""}`;
+
+export async function glossaOn(
+  store: Store,
+  standInUrl: string,
+  databaseUrl: string | undefined,
+  extraEnv: Record<string, string> = {},
+): Promise<{ target: Target; server: ServerProcess; cleanup(): Promise<void> }> {
+  const { env, cleanup } = await storeEnvironment(store, databaseUrl);
+  const server = await startBenchServer({ ...env, ...extraEnv });
+  const seeded = await seed(server.url);
+  const engine = await json(
+    `${server.url}/api/orgs/${seeded.orgId}/engines`,
+    "POST",
+    { name: "Slow LLM", provider: "openai", config: { baseUrl: standInUrl, models: [{ model: "stand-in" }] } },
+    seeded.cookie,
+  );
+  return {
+    server,
+    target: {
+      name: store,
+      url: server.url,
+      headers: { "x-api-key": seeded.secret },
+      engineId: engine.body.id,
+      pid: server.pid,
+    },
+    cleanup: async () => {
+      await server.stop();
+      await cleanup();
+    },
+  };
+}
+
+export async function benchConcurrency(databaseUrl: string | undefined): Promise<void> {
+  const stores: Store[] = databaseUrl ? ["pglite", "postgres"] : ["pglite"];
+  const standIn = await startProcess(["bench/slow-server.mjs"], { BENCH_SLOW_MODE: "openai" });
+  const plainServer = await startProcess(["bench/slow-server.mjs"], { BENCH_SLOW_MODE: "plain" });
+  const statementsFile = join(tmpdir(), `glossa-bench-statements-${process.pid}.json`);
+  const plain: Target = { name: "plain", url: plainServer.url, headers: {}, pid: plainServer.pid };
+  const glossa: Awaited<ReturnType<typeof glossaOn>>[] = [];
+  try {
+    for (const store of stores)
+      glossa.push(await glossaOn(store, `${standIn.url}/v1`, databaseUrl, { BENCH_STATEMENTS_FILE: statementsFile }));
+    const targets = [plain, ...glossa.map((g) => g.target)];
+    for (const target of targets) await batch(target, 20); // warm-up
+    const runs = new Map<string, Batch[]>(targets.map((target) => [target.name, []]));
+    for (let round = 0; round < ROUNDS; round++)
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[(i + round) % targets.length]!;
+        runs.get(target.name)!.push(await batch(target, CONCURRENCY, target !== plain));
+      }
+    const plainRuns = runs.get("plain")!;
+    for (const r of plainRuns) console.log(`plain node yardstick, ${CONCURRENCY} concurrent: ${fmt(r)}`);
+    for (const store of stores) {
+      const storeRuns = runs.get(store)!;
+      for (const r of storeRuns) console.log(`${store}: ${CONCURRENCY} concurrent, 20 unique strings each: ${fmt(r)}`);
+      const ratios = storeRuns.map((r, i) => r.p99 / Math.max(1, plainRuns[i]!.p99));
+      console.log(`${store}: ratios per round ${ratios.map((r) => r.toFixed(2)).join(", ")}`);
+      console.log(`ratio added-p99/${store}: ${median(ratios).toFixed(2)} (target ≤ ${TARGET[store]})`);
+    }
+    for (const { target } of glossa) {
+      const per = await statementsPerCall(target, statementsFile, 50);
+      const counted = Object.entries(per).filter(([shape]) => !shape.startsWith("ms "));
+      const total = counted.reduce((sum, [, count]) => sum + count, 0);
+      console.log(
+        `${target.name}: statements per call ${total.toFixed(2)} (per call: count, ms from sending to answer)`,
+      );
+      for (const [shape, count] of counted.sort((a, b) => b[1] - a[1]))
+        console.log(`  ${count.toFixed(2)}  ${(per[`ms ${shape}`] ?? 0).toFixed(2).padStart(6)} ms  ${shape}`);
+    }
+  } finally {
+    for (const g of glossa) await g.cleanup();
+  }
+  // At 1,000 calls, one store at a time (a fresh server each), its resident memory sampled.
+  try {
+    const peak = await batch(plain, PEAK_CONCURRENCY);
+    console.log(`plain node yardstick, ${PEAK_CONCURRENCY} concurrent: ${fmt(peak)}`);
+    for (const store of stores) {
+      const g = await glossaOn(store, `${standIn.url}/v1`, databaseUrl);
+      try {
+        await batch(g.target, 20);
+        const result = await batch(g.target, PEAK_CONCURRENCY, true);
+        console.log(`${store}: ${PEAK_CONCURRENCY} concurrent: ${fmt(result)}`);
+        console.log(`${store}: ${PEAK_CONCURRENCY} concurrent calls failed: ${result.failed} (target 0)`);
+        console.log(
+          `${store}: peak RSS at ${PEAK_CONCURRENCY}: ${(result.peakRss! / MiB).toFixed(0)} MiB (target ≤ 400)`,
+        );
+      } finally {
+        await g.cleanup();
+      }
+    }
+  } finally {
+    agent.destroy();
+    await standIn.stop();
+    await plainServer.stop();
+  }
+}

@@ -18,6 +18,7 @@ import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { RequestLog } from "./plugins/request-log.js";
 import { accountRoutes } from "./routes/account.js";
 import { auditExportRoutes } from "./routes/audit-export.js";
+import { exchangeRoutes } from "./routes/exchange.js";
 import { adminRoutes } from "./routes/admin.js";
 import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
@@ -58,6 +59,11 @@ const OPENAPI_TAGS = [
   { name: "roles", description: "Roles: named sets of permissions (`engine:access`, `org:manage_team`)." },
   { name: "members", description: "Members, their role, and per-engine grants." },
   { name: "engines", description: "Translation engines: a provider and its settings. Credentials are write-only." },
+  {
+    name: "exchange",
+    description:
+      "TMX and TBX files in and out: an engine's translation memory and glossary (docs/moving-to-glossa.md).",
+  },
   { name: "keys", description: "Personal and service API keys. A key's secret is returned once, when it is created." },
   {
     name: "webhooks",
@@ -197,6 +203,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(usageRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(auditExportRoutes(deps));
+  await app.register(exchangeRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
 

@@ -75,12 +75,24 @@ export function glossaryItemsOf(
   if (sourceTerm.text.length > MAX_TERM_LENGTH) return { items: [], skipped: ["term_too_long"], forbiddenTerms };
   const scope = (locale: string | undefined) => (locale === undefined ? {} : { sourceLocale: locale });
   const caseSensitive = sourceTerm.caseSensitive ? { caseSensitive: true } : {};
-  if (concept.doNotTranslate || sourceTerm.doNotTranslate)
+  if (concept.doNotTranslate || sourceTerm.doNotTranslate) {
+    // Kept as it is: for the languages that list it unchanged, else for every target.
+    const keptIn = languages.filter(
+      (language) => language !== source && usableTerm(language.terms)?.text === sourceTerm.text,
+    );
+    const targets = keptIn.length > 0 ? keptIn.map((language) => language.locale) : [undefined];
     return {
-      items: [{ type: "non_translatable", term: sourceTerm.text, ...scope(source.locale), ...caseSensitive }],
+      items: targets.map((targetLocale) => ({
+        type: "non_translatable" as const,
+        term: sourceTerm.text,
+        ...scope(source.locale),
+        ...(targetLocale === undefined ? {} : { targetLocale }),
+        ...caseSensitive,
+      })),
       skipped: [],
       forbiddenTerms,
     };
+  }
   const items: GlossaryItem[] = [];
   const skipped: ConceptSkip[] = [];
   for (const language of languages) {

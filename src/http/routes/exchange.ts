@@ -31,6 +31,13 @@ export const exchangeRoutes =
     const { sql } = deps;
     app.addHook("onRequest", sessionAuth(deps));
     app.addContentTypeParser(XML_TYPES, (_request, payload, done) => done(null, payload));
+    // A file refused part-way was not read to its end: the connection cannot carry another request.
+    app.addHook("onSend", (request, reply, payload, done) => {
+      const body = request.body as Readable | undefined;
+      if (reply.statusCode >= 400 && body && typeof body.readableEnded === "boolean" && !body.readableEnded)
+        reply.header("connection", "close");
+      done(null, payload);
+    });
     const security = [{ session: [] }];
     const download = (type: string, description: string) => ({
       description,

@@ -14,6 +14,10 @@ Commands:
                                           translate a JSON file with a Glossa server (GLOSSA_URL,
                                           GLOSSA_API_KEY), only the strings new or changed since the
                                           last run; glossa localize --help for more
+  tm import <file.tmx> --engine ID       import a TMX file into an engine's translation memory
+  tm export --engine ID [-o file.tmx]     export it as TMX; glossa tm --help for more (GLOSSA_URL,
+                                          GLOSSA_EMAIL, GLOSSA_PASSWORD)
+  glossary import|export …                the same for an engine's glossary as TBX
   keys check <secret>                     say whether a string is a well-formed Glossa key (offline;
                                           exit code 0 if it is, 1 if not)
 `;
@@ -30,6 +34,9 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./admin-command.js")).runAdminCommand(rest);
     case "login":
       return (await import("./login-command.js")).runLogin(rest);
+    case "tm":
+    case "glossary":
+      return (await import("./exchange-command.js")).runExchangeCommand(command, rest);
     case "keys":
       return (await import("./keys-command.js")).runKeysCommand(rest);
     case "localize":

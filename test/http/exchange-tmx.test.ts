@@ -144,6 +144,24 @@ describe.each(STORES)("TMX import and export of a translation memory on %s", (st
     expect(readWithTranslateToolkit(again.body as string).sort()).toEqual(readWithTranslateToolkit(file).sort());
   });
 
+  it("a re-import that changes a translation is served at once, not a cached copy of the old one", async () => {
+    const engine = await newEngine("Reimport");
+    const call = () =>
+      seed.admin.localize(secret, {
+        engineId: engine,
+        sourceLocale: "en",
+        targetLocale: "fr",
+        data: { t: "Good morning" },
+      });
+    const unitWith = (target: string) =>
+      tmx(`<tu><tuv xml:lang="en"><seg>Good morning</seg></tuv><tuv xml:lang="fr"><seg>${target}</seg></tuv></tu>`);
+    expectStatus(await importFile(unitWith("Bonjour"), engine), 200);
+    expect((await call()).body.data.t).toBe("Bonjour");
+    expect((await call()).body.data.t).toBe("Bonjour");
+    expectStatus(await importFile(unitWith("Bien le bonjour"), engine), 200);
+    expect((await call()).body.data.t).toBe("Bien le bonjour");
+  });
+
   it("exports what po2tmx made so that translate-toolkit reads the same segments", async () => {
     const exported = await seed.admin.get(path(engineId, "export"));
     const pairs = (units: [string, string][][]) => units.map((unit) => JSON.stringify(unit)).sort();

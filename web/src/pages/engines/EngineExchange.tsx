@@ -86,7 +86,12 @@ export function EngineExchange({
       <div className="row-actions">
         {canManage && (
           <>
-            <button type="button" disabled={busy} onClick={() => tmxInput.current?.click()}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => tmxInput.current?.click()}
+              aria-label={`Import TMX into the translation memory of ${engine.name}`}
+            >
               Import TMX
             </button>
             <input
@@ -105,7 +110,12 @@ export function EngineExchange({
             <a className="button" href={`${base}/translation-memory/export`} download>
               Export TMX
             </a>
-            <button type="button" disabled={busy} onClick={() => tbxInput.current?.click()}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => tbxInput.current?.click()}
+              aria-label={`Import TBX into the glossary of ${engine.name}`}
+            >
               Import TBX
             </button>
             <input

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines.
-// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks runs a subset.
+// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
 import { benchStartup } from "./startup-bench.js";
@@ -54,4 +54,9 @@ if (runs("webhooks")) {
   const { benchWebhooksOnStore } = await import("./webhooks-bench.js");
   await benchWebhooksOnStore("pglite");
   if (pgUrl) await benchWebhooksOnStore("postgres", pgUrl);
+}
+if (runs("tmx")) {
+  console.log("\n== TMX import: 100,000 translation units streamed into an engine's translation memory");
+  const { benchTmxImport } = await import("./exchange-bench.js");
+  await benchTmxImport(pgUrl);
 }

@@ -10,6 +10,7 @@ command -v apertium >/dev/null 2>&1 || missing+=(apertium)
 [ -d /usr/share/apertium/apertium-eng-spa ] || missing+=(apertium-eng-spa)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
+command -v po2tmx >/dev/null 2>&1 || missing+=(translate-toolkit) # TMX interop tests (issue 27)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

@@ -19,6 +19,10 @@ Commands:
   backup <file>                           write the embedded store (GLOSSA_DATA_DIR) to one file; stop the
                                           server first
   restore [--force] <file>                recreate the embedded store (GLOSSA_DATA_DIR) from a backup file
+  tm import <file.tmx> --engine ID       import a TMX file into an engine's translation memory
+  tm export --engine ID [-o file.tmx]     export it as TMX; glossa tm --help for more (GLOSSA_URL,
+                                          GLOSSA_EMAIL, GLOSSA_PASSWORD)
+  glossary import|export …                the same for an engine's glossary as TBX
   keys check <secret>                     say whether a string is a well-formed Glossa key (offline;
                                           exit code 0 if it is, 1 if not)
 `;
@@ -35,6 +39,9 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./admin-command.js")).runAdminCommand(rest);
     case "login":
       return (await import("./login-command.js")).runLogin(rest);
+    case "tm":
+    case "glossary":
+      return (await import("./exchange-command.js")).runExchangeCommand(command, rest);
     case "keys":
       return (await import("./keys-command.js")).runKeysCommand(rest);
     case "localize":

@@ -45,6 +45,10 @@ export const AUDIT_ACTION_TARGETS = {
   "webhook.updated": "webhook",
   "webhook.deleted": "webhook",
   "key.rolled": "key",
+  "translation_memory.imported": "engine",
+  "translation_memory.exported": "engine",
+  "glossary.imported": "engine",
+  "glossary.exported": "engine",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

@@ -19,6 +19,7 @@ import { RequestLog } from "./plugins/request-log.js";
 import { accountRoutes } from "./routes/account.js";
 import { passwordResetRoutes } from "./routes/password-reset.js";
 import { auditExportRoutes } from "./routes/audit-export.js";
+import { exchangeRoutes } from "./routes/exchange.js";
 import { adminRoutes } from "./routes/admin.js";
 import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
 import { dashboardApiRoutes } from "./routes/dashboard-api.js";
@@ -61,6 +62,11 @@ const OPENAPI_TAGS = [
   { name: "roles", description: "Roles: named sets of permissions (`engine:access`, `org:manage_team`)." },
   { name: "members", description: "Members, their role, and per-engine grants." },
   { name: "engines", description: "Translation engines: a provider and its settings. Credentials are write-only." },
+  {
+    name: "exchange",
+    description:
+      "TMX and TBX files in and out: an engine's translation memory and glossary (docs/moving-to-glossa.md).",
+  },
   { name: "keys", description: "Personal and service API keys. A key's secret is returned once, when it is created." },
   {
     name: "webhooks",
@@ -204,6 +210,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(accountRoutes(deps));
   await app.register(passwordResetRoutes(deps));
   await app.register(auditExportRoutes(deps));
+  await app.register(exchangeRoutes(deps));
   await app.register(mcpRoutes(deps));
   await app.register(dashboardApiRoutes(deps));
   // With GLOSSA_METRICS_PORT the metrics live on their own loopback listener only (server.ts).

@@ -16,6 +16,8 @@ type Need = "team" | "member" | "admin";
 interface Row {
   need: Need;
   body?: (ids: Ids) => unknown;
+  /** A body sent as it is with this media type (file imports), instead of JSON. */
+  contentType?: string;
 }
 interface Ids {
   orgId: string;
@@ -58,6 +60,18 @@ const TABLE: Record<string, Row> = {
   },
   "PATCH /api/orgs/:orgId/keys/:keyId": { need: "team", body: () => ({ name: "renamed" }) },
   "DELETE /api/orgs/:orgId/keys/:keyId": { need: "team" },
+  "POST /api/orgs/:orgId/engines/:engineId/translation-memory/import": {
+    need: "team",
+    contentType: "application/xml",
+    body: () => '<tmx version="1.4"><header srclang="en"/><body/></tmx>',
+  },
+  "GET /api/orgs/:orgId/engines/:engineId/translation-memory/export": { need: "team" },
+  "POST /api/orgs/:orgId/engines/:engineId/glossary/import": {
+    need: "team",
+    contentType: "application/xml",
+    body: () => '<tbx type="TBX-Core" style="dca" xmlns="urn:iso:std:iso:30042:ed-2"/>',
+  },
+  "GET /api/orgs/:orgId/engines/:engineId/glossary/export": { need: "member" },
   "GET /api/admin/users": { need: "admin" },
   "POST /api/admin/users": {
     need: "admin",
@@ -132,6 +146,7 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       headers: {
         ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(options.origin ? { origin: options.origin } : {}),
+        ...(TABLE[route]?.contentType ? { "content-type": TABLE[route].contentType } : {}),
       },
       ...(body !== undefined ? { payload: body as object } : {}),
     });

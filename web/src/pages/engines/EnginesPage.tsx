@@ -9,6 +9,7 @@ import { useOrgSession } from "../../session";
 import { EngineDialog } from "./EngineDialog";
 import { configSummary } from "./configSummary";
 import { TryEnginePanel } from "./TryEnginePanel";
+import { EngineExchange } from "./EngineExchange";
 
 /** The organization's engines: create, edit, make default, delete, and try one out. */
 export function EnginesPage() {
@@ -74,6 +75,7 @@ export function EnginesPage() {
                   <pre className="code-output">{JSON.stringify(engine.config, null, 2)}</pre>
                 </details>
               )}
+              <EngineExchange orgId={org.id} engine={engine} canManage={canManage} onGlossaryChanged={reload} />
               {canManage && (
                 <div className="row-actions">
                   <button type="button" onClick={() => setEditing(engine)} aria-label={`Edit engine ${engine.name}`}>

@@ -1,0 +1,65 @@
+import { configFingerprint } from "../../core/engines/fingerprint.js";
+import { tmxSegment } from "../../core/exchange/tmx-inline.js";
+import { isXmlText, xmlEscape } from "../../core/exchange/xml-text.js";
+import { pageOfTranslations, type StoredEntry } from "../../storage/repositories/translation-memory-import.js";
+import type { Sql } from "../../storage/sql.js";
+import { audit } from "../management/audit.js";
+import type { EngineScope } from "../management/engines.js";
+import { inOrg } from "../management/in-org.js";
+import { exchangeEngine } from "./engine-access.js";
+
+const PAGE = 1000;
+
+/** TMX's date format: `20261126T183000Z`. */
+const tmxDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+function unitOf(entry: StoredEntry): string {
+  const date = tmxDate(entry.createdAt);
+  return (
+    `<tu srclang="${xmlEscape(entry.sourceLocale)}" creationdate="${date}">` +
+    `<tuv xml:lang="${xmlEscape(entry.sourceLocale)}"><seg>${tmxSegment(entry.sourceText)}</seg></tuv>` +
+    `<tuv xml:lang="${xmlEscape(entry.targetLocale)}"><seg>${tmxSegment(entry.targetText)}</seg></tuv>` +
+    `</tu>\n`
+  );
+}
+
+/**
+ * An engine's translation memory as a TMX 1.4b document, produced page by page (1000 entries
+ * per query) as the client reads it: the entries of the engine's current configuration, one
+ * `<tu>` per locale pair with its `srclang`, placeholders and tags as inline markup. Needs
+ * `org:manage_team` (the memory holds every team's strings); the export is audited before the
+ * first byte leaves.
+ */
+export async function exportTmx(
+  sql: Sql,
+  scope: EngineScope,
+  version: string,
+): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
+  const { engine } = await exchangeEngine(sql, scope);
+  const source = { engineId: engine.id, fingerprint: configFingerprint(engine.provider, engine.config) };
+  await inOrg(sql, scope, (tx, actor) =>
+    audit(tx, actor, { action: "translation_memory.exported", targetId: engine.id, details: { name: engine.name } }),
+  );
+  async function* chunks(): AsyncIterable<string> {
+    yield (
+      '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n' +
+      `<header creationtool="Glossa" creationtoolversion="${xmlEscape(version)}" datatype="plaintext" segtype="sentence"` +
+      ` adminlang="en" srclang="*all*" o-tmf="glossa" creationdate="${tmxDate(new Date())}"/>\n<body>\n`
+    );
+    let after: StoredEntry | null = null;
+    for (;;) {
+      const page: StoredEntry[] = await pageOfTranslations(sql, source, after, PAGE);
+      // A string XML cannot carry (a control character) would make the whole file unreadable: it is left out.
+      const units = page.filter((entry) => isXmlText(entry.sourceText) && isXmlText(entry.targetText)).map(unitOf);
+      if (units.length > 0) yield units.join("");
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]!;
+    }
+    yield "</body>\n</tmx>\n";
+  }
+  return { fileName: `${engine.id}-translation-memory.tmx`, chunks: chunks() };
+}

@@ -110,6 +110,22 @@ describe("the npm package, installed into a clean prefix", () => {
     expect(existsSync(join(installRoot, "node_modules", "vite"))).toBe(false);
   });
 
+  it("installs as a dev dependency of an app, and npx glossa runs from the app's folder", async () => {
+    const app = await mkdtemp(join(work, "devdep-"));
+    await writeFile(join(app, "package.json"), JSON.stringify({ name: "some-app", version: "1.0.0", private: true }));
+    await npm(["install", "--save-dev", tarball], app);
+    expect(Object.keys(JSON.parse(await readFile(join(app, "package.json"), "utf8")).devDependencies)).toEqual([
+      "glossa",
+    ]);
+    const version = await run("npx", ["--no-install", "glossa", "--version"], { cwd: app, env: userEnv() });
+    expect(version.stdout).toMatch(/^glossa \d+\.\d+\.\d+/);
+    const check = await run("npx", ["--no-install", "glossa", "keys", "check", "gls_not-a-key"], {
+      cwd: app,
+      env: userEnv(),
+    }).catch((error: { code: number }) => error);
+    expect(check).toMatchObject({ code: 1 });
+  }, 600_000);
+
   it.each(STORES)(
     "serve started from another folder runs on %s, serves the dashboard; login and localize work from an app folder",
     async (store: StoreName) => {

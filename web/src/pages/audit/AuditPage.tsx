@@ -1,9 +1,11 @@
+import { Download, ScrollText } from "lucide-react";
+import { EmptyState } from "../../components/EmptyState";
+import { TableDate } from "../../components/TableDate";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { AuditEvent } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { AUDIT_ACTIONS, auditRange, auditSummary } from "./auditText";
@@ -131,14 +133,38 @@ export function AuditPage() {
           />
         </div>
       </form>
-      <p>
-        <a href={api.auditExportUrl(org.id, filter)} download>
+      <p className="row-actions">
+        <a className="button" href={api.auditExportUrl(org.id, filter)} download>
+          <Download size={16} aria-hidden="true" />
           Download CSV
-        </a>{" "}
+        </a>
         <span className="small muted">(the events matching these filters, up to 10,000)</span>
       </p>
       <ErrorNotice message={events.error ?? older.error} />
-      {events.data && shown.length === 0 && <p className="empty">No events match.</p>}
+      {events.data && shown.length === 0 && (
+        <EmptyState
+          icon={ScrollText}
+          title="No events match."
+          action={
+            filterKey !== JSON.stringify({ action: "", actorId: "", targetId: "", ...auditRange("", "") }) && (
+              <button
+                type="button"
+                onClick={() => {
+                  setAction("");
+                  setActorId("");
+                  setTargetId("");
+                  setFrom("");
+                  setTo("");
+                }}
+              >
+                Clear the filters
+              </button>
+            )
+          }
+        >
+          Changes to keys, members, roles, engines, webhooks and the plan are recorded here as they happen.
+        </EmptyState>
+      )}
       {events.data && shown.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit events">
           <table className="stack-on-phone">
@@ -155,7 +181,9 @@ export function AuditPage() {
             <tbody>
               {shown.map((event) => (
                 <tr key={event.id}>
-                  <td data-label="Time">{formatDate(event.createdAt)}</td>
+                  <td data-label="Time">
+                    <TableDate iso={event.createdAt} withTime />
+                  </td>
                   <td data-label="Action">
                     <code>{event.action}</code>
                   </td>

@@ -1,3 +1,4 @@
+import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import type { Role } from "../../api/types";
@@ -41,6 +42,7 @@ export function RolesSection() {
             {canManage && !role.isOwner && (
               <div className="row-actions">
                 <button type="button" onClick={() => setEditing(role)} aria-label={`Edit role ${role.name}`}>
+                  <Pencil size={16} aria-hidden="true" />
                   Edit
                 </button>
                 <button
@@ -49,6 +51,7 @@ export function RolesSection() {
                   onClick={() => setDeleting(role)}
                   aria-label={`Delete role ${role.name}`}
                 >
+                  <Trash2 size={16} aria-hidden="true" />
                   Delete
                 </button>
               </div>

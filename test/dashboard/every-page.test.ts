@@ -151,7 +151,10 @@ describeInBrowser("dashboard: every page, both themes, desktop and phone", () =>
         name: "engines-edit-dialog",
         path: `/orgs/${acme.orgId}/engines`,
         signedIn: true,
-        dialog: openDialog("Edit engine GPT", "Name"),
+        dialog: async (page) => {
+          await openDialog("Edit engine GPT", "Name")(page);
+          await page.getByRole("dialog").getByRole("list", { name: "Models in order" }).scrollIntoViewIfNeeded();
+        },
       },
       { name: "account", path: "/account", signedIn: true },
       { name: "admin", path: "/admin", signedIn: true },
@@ -206,7 +209,7 @@ describeInBrowser("dashboard: every page, both themes, desktop and phone", () =>
         await signedIn.close();
         await signedOut.close();
       }
-    });
+    }, 240_000);
   }
 });
 

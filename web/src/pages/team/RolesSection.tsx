@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import type { Role } from "../../api/types";
@@ -19,6 +19,7 @@ export function RolesSection() {
         <h2 id="roles-title">Roles</h2>
         {canManage && (
           <button type="button" onClick={() => setEditing("new")}>
+            <Plus size={16} aria-hidden="true" />
             Create role
           </button>
         )}

@@ -191,23 +191,31 @@ export function UsagePage() {
               <dd>{formatCount(errorTotal(totals.errors))}</dd>
             </dl>
           </section>
-          <section className="section" aria-labelledby="usage-by-day">
-            <h2 id="usage-by-day">By day</h2>
-            <UsageChart title="Requests, errors and characters by day" rows={dayRows} />
-            <UsageTable caption="Usage by day" nameHeader="Day" rows={dayRows.filter((row) => row.requests > 0)} />
-          </section>
-          <section className="section" aria-labelledby="usage-by-key">
-            <h2 id="usage-by-key">By key</h2>
-            {keyRows.length > 0 && <UsageChart title="Requests, errors and characters by key" rows={keyRows} />}
-            <UsageTable caption="Usage by key" nameHeader="Key" rows={keyRows} />
-          </section>
-          <section className="section" aria-labelledby="usage-by-engine">
-            <h2 id="usage-by-engine">By engine</h2>
-            {engineRows.length > 0 && (
-              <UsageChart title="Requests, errors and characters by engine" rows={engineRows} />
-            )}
-            <UsageTable caption="Usage by engine" nameHeader="Engine" rows={engineRows} />
-          </section>
+          {totals.requests === 0 ? (
+            <div className="section">
+              <NoCalls />
+            </div>
+          ) : (
+            <>
+              <section className="section" aria-labelledby="usage-by-day">
+                <h2 id="usage-by-day">By day</h2>
+                <UsageChart title="Requests, errors and characters by day" rows={dayRows} />
+                <UsageTable caption="Usage by day" nameHeader="Day" rows={dayRows.filter((row) => row.requests > 0)} />
+              </section>
+              <section className="section" aria-labelledby="usage-by-key">
+                <h2 id="usage-by-key">By key</h2>
+                {keyRows.length > 0 && <UsageChart title="Requests, errors and characters by key" rows={keyRows} />}
+                <UsageTable caption="Usage by key" nameHeader="Key" rows={keyRows} />
+              </section>
+              <section className="section" aria-labelledby="usage-by-engine">
+                <h2 id="usage-by-engine">By engine</h2>
+                {engineRows.length > 0 && (
+                  <UsageChart title="Requests, errors and characters by engine" rows={engineRows} />
+                )}
+                <UsageTable caption="Usage by engine" nameHeader="Engine" rows={engineRows} />
+              </section>
+            </>
+          )}
         </>
       )}
     </>

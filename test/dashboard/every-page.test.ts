@@ -148,6 +148,15 @@ describeInBrowser("dashboard: every page, both themes, desktop and phone", () =>
         },
       },
       {
+        name: "webhooks-deliveries",
+        path: `/orgs/${acme.orgId}/webhooks`,
+        signedIn: true,
+        dialog: async (page) => {
+          await page.getByRole("button", { name: /^Deliveries to/ }).click();
+          await page.getByRole("heading", { name: /^Deliveries to/ }).waitFor();
+        },
+      },
+      {
         name: "engines-edit-dialog",
         path: `/orgs/${acme.orgId}/engines`,
         signedIn: true,

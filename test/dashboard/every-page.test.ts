@@ -243,7 +243,10 @@ function trackRequests(page: Page): () => number {
  * answer, and for the page to stop changing.
  */
 async function open(page: Page, baseUrl: string, path: string, inFlight: () => number): Promise<void> {
-  const loaded = await page.evaluate(() => Boolean(document.querySelector("#root main"))).catch(() => false);
+  // A page open on the same path (maybe with a dialog open) is loaded afresh.
+  const loaded = await page
+    .evaluate((next) => Boolean(document.querySelector("#root main")) && window.location.pathname !== next, path)
+    .catch(() => false);
   if (loaded && !path.startsWith("/invitations/") && path !== "/") {
     await page.evaluate((next) => {
       window.history.pushState(null, "", next);

@@ -1,7 +1,7 @@
 import { Download, ScrollText } from "lucide-react";
 import { EmptyState } from "../../components/EmptyState";
 import { TableDate } from "../../components/TableDate";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { AuditEvent } from "../../api/types";
@@ -185,10 +185,23 @@ export function AuditPage() {
                     <TableDate iso={event.createdAt} withTime />
                   </td>
                   <td data-label="Action">
-                    <code>{event.action}</code>
+                    <code>
+                      {event.action.split(".").map((part, index) => (
+                        <Fragment key={index}>
+                          {index > 0 && (
+                            <>
+                              .<wbr />
+                            </>
+                          )}
+                          {part}
+                        </Fragment>
+                      ))}
+                    </code>
                   </td>
-                  <td data-label="Actor">{event.actor.email ?? event.actor.id ?? "system"}</td>
-                  <td className="small" data-label="Target">
+                  <td className="wrap-anywhere" data-label="Actor">
+                    {event.actor.email ?? event.actor.id ?? "system"}
+                  </td>
+                  <td className="small wrap-anywhere" data-label="Target">
                     {event.target.type} <strong>{event.target.name ?? event.target.id}</strong>
                     {event.target.name && (
                       <>
@@ -197,7 +210,7 @@ export function AuditPage() {
                       </>
                     )}
                   </td>
-                  <td className="small" data-label="Details">
+                  <td className="small wrap-anywhere" data-label="Details">
                     {auditSummary(event)}
                   </td>
                   <td className="small" data-label="Client address">

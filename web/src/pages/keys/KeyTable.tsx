@@ -93,7 +93,11 @@ export function KeyTable({
                   <CopyButton text={key.id} label="Copy id" ariaLabel={`Copy id of ${key.name}`} iconOnly />
                 </div>
               </td>
-              {showOwner && <td data-label="Owner">{key.ownerEmail ?? "—"}</td>}
+              {showOwner && (
+                <td className="wrap-anywhere" data-label="Owner">
+                  {key.ownerEmail ?? "—"}
+                </td>
+              )}
               {kind === "service" && (
                 <td data-label="Access">
                   <div>Role: {roleName(key.roleId)}</div>

@@ -80,7 +80,7 @@ describeInBrowser("dashboard: keys page says how to call it (issue 14 item 7)", 
       await signIn(dark, server.url, ADMIN.email, ADMIN.password, `/orgs/${empty.orgId}/keys`);
       await dark.getByRole("region", { name: "How to call it" }).waitFor();
       const background = await dark.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-      expect(background).toBe("rgb(17, 24, 39)");
+      expect(background).toBe("rgb(11, 15, 23)");
       await expectAccessible(dark, "keys page in dark mode");
       await screenshot(dark, "keys-dark-mode");
     } finally {

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 
@@ -50,7 +51,7 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
               {title}
             </Heading>
             <button type="button" className="icon-button" aria-label="Close dialog" onClick={onClose}>
-              ×
+              <X size={18} aria-hidden="true" />
             </button>
           </div>
           {children}

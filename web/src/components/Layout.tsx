@@ -1,3 +1,18 @@
+import {
+  BarChart3,
+  Cpu,
+  CreditCard,
+  KeyRound,
+  Languages,
+  ListChecks,
+  LogOut,
+  ScrollText,
+  ShieldCheck,
+  UserRound,
+  Users,
+  Webhook,
+  type LucideIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import type { Me } from "../api/types";
 import { ORG_PAGES, orgPath, type OrgPageId } from "../routes";
@@ -12,6 +27,17 @@ interface LayoutProps {
   children: ReactNode;
 }
 
+const NAV_ICONS: Record<OrgPageId, LucideIcon> = {
+  keys: KeyRound,
+  team: Users,
+  engines: Cpu,
+  webhooks: Webhook,
+  jobs: ListChecks,
+  usage: BarChart3,
+  audit: ScrollText,
+  plan: CreditCard,
+};
+
 /** Header (organization, user, sign out), navigation, and the page. */
 export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
   const navOrgId = orgId ?? me.memberships[0]?.organizationId;
@@ -23,6 +49,7 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
       </a>
       <header className="topbar">
         <AppLink href="/" className="brand">
+          <Languages size={20} aria-hidden="true" />
           Glossa
         </AppLink>
         <OrgSwitcher me={me} orgId={orgId} page={orgPage} />
@@ -31,9 +58,11 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
             {me.email}
           </span>
           <AppLink href="/account" className="topbar-link" aria-current={page === "account" ? "page" : undefined}>
+            <UserRound size={16} aria-hidden="true" />
             Account
           </AppLink>
           <button type="button" onClick={onSignOut}>
+            <LogOut size={16} aria-hidden="true" />
             Sign out
           </button>
         </div>
@@ -41,19 +70,24 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
       <nav className="mainnav" aria-label="Main">
         <ul>
           {navOrgId &&
-            ORG_PAGES.map((candidate) => (
-              <li key={candidate.id}>
-                <AppLink
-                  href={orgPath(navOrgId, candidate.id)}
-                  aria-current={orgId && page === candidate.id ? "page" : undefined}
-                >
-                  {candidate.label}
-                </AppLink>
-              </li>
-            ))}
+            ORG_PAGES.map((candidate) => {
+              const Icon = NAV_ICONS[candidate.id];
+              return (
+                <li key={candidate.id}>
+                  <AppLink
+                    href={orgPath(navOrgId, candidate.id)}
+                    aria-current={orgId && page === candidate.id ? "page" : undefined}
+                  >
+                    <Icon size={16} aria-hidden="true" />
+                    {candidate.label}
+                  </AppLink>
+                </li>
+              );
+            })}
           {me.isAdmin && (
             <li>
               <AppLink href="/admin" aria-current={page === "admin" ? "page" : undefined}>
+                <ShieldCheck size={16} aria-hidden="true" />
                 Admin
               </AppLink>
             </li>

@@ -1,3 +1,4 @@
+import { SquareTerminal } from "lucide-react";
 import { useState } from "react";
 import { api } from "../api/endpoints";
 import type { CliSession, Me } from "../api/types";
@@ -25,8 +26,11 @@ export function CliLoginPage({ me, sessionId }: { me: Me; sessionId: string }) {
     });
 
   return (
-    <section aria-labelledby="cli-login-title">
-      <h1 id="cli-login-title">Sign in a command-line tool</h1>
+    <section aria-labelledby="cli-login-title" className="card narrow-page cli-login">
+      <div className="cli-login-head">
+        <SquareTerminal size={28} aria-hidden="true" className="empty-icon" />
+        <h1 id="cli-login-title">Sign in a command-line tool</h1>
+      </div>
       {loaded.loading && !session && <p aria-busy="true">Loading…</p>}
       <ErrorNotice message={loaded.error} />
       {session && (
@@ -54,7 +58,9 @@ export function CliLoginPage({ me, sessionId }: { me: Me; sessionId: string }) {
                   void approve();
                 }}
               >
-                <p>Approve only if you started this yourself, just now. The tool gets a new personal key of yours.</p>
+                <p className="notice notice-warning">
+                  Approve only if you started this yourself, just now. The tool gets a new personal key of yours.
+                </p>
                 <label htmlFor="cli-login-org">Give the key for organization</label>
                 <select
                   id="cli-login-org"
@@ -76,10 +82,20 @@ export function CliLoginPage({ me, sessionId }: { me: Me; sessionId: string }) {
               </form>
             ))}
           {session.status === "approved" && (
-            <p role="status">Approved. Return to your terminal: the tool receives its key within a few seconds.</p>
+            <p role="status" className="notice">
+              Approved. Return to your terminal: the tool receives its key within a few seconds.
+            </p>
           )}
-          {session.status === "completed" && <p role="status">Done: the tool has received its key.</p>}
-          {session.status === "expired" && <p role="status">This request has expired. Run the login command again.</p>}
+          {session.status === "completed" && (
+            <p role="status" className="notice">
+              Done: the tool has received its key.
+            </p>
+          )}
+          {session.status === "expired" && (
+            <p role="status" className="notice notice-warning">
+              This request has expired. Run the login command again.
+            </p>
+          )}
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { Languages } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { api } from "../api/endpoints";
 import type { Me } from "../api/types";
@@ -26,6 +27,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <main className="login" id="main">
       <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
+        <div className="login-brand" aria-hidden="true">
+          <Languages size={22} />
+          Glossa
+        </div>
         <h1 id="login-title">Sign in to Glossa</h1>
         <label htmlFor="login-email">Email</label>
         <input

@@ -1,3 +1,4 @@
+import { Languages } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { InvitationPreview } from "../../api/types";
@@ -15,6 +16,10 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
   return (
     <main className="login" id="main">
       <div className="card login-card">
+        <div className="login-brand" aria-hidden="true">
+          <Languages size={22} />
+          Glossa
+        </div>
         <h1 id="invitation-title">Join an organization</h1>
         {preview.data ? (
           <AcceptForm token={token} invitation={preview.data} onJoined={onJoined} />

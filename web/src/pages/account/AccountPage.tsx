@@ -1,3 +1,7 @@
+import { Building2, LogOut } from "lucide-react";
+import { AppLink } from "../../components/AppLink";
+import { EmptyState } from "../../components/EmptyState";
+import { orgPath } from "../../routes";
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { Me } from "../../api/types";
@@ -13,7 +17,7 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
       <div className="page-header">
         <h1>Your account</h1>
       </div>
-      <p>
+      <p className="lead">
         Signed in as <strong>{me.email}</strong>
         {me.name ? ` (${me.name})` : ""}.
       </p>
@@ -21,15 +25,22 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
       <section className="section" aria-labelledby="account-orgs">
         <h2 id="account-orgs">Your organizations</h2>
         {me.memberships.length === 0 ? (
-          <p className="empty">You are not a member of any organization.</p>
+          <EmptyState icon={Building2} title="You are not a member of any organization.">
+            An owner of an organization can add you, or send you an invitation link.
+          </EmptyState>
         ) : (
           <ul className="engine-list">
             {me.memberships.map((membership) => (
               <li key={membership.organizationId} className="card">
-                <h3 className="card-title">{membership.organizationName}</h3>
-                <button type="button" className="danger" onClick={() => setLeaving(membership)}>
-                  Leave {membership.organizationName}
-                </button>
+                <h3 className="card-title">
+                  <AppLink href={orgPath(membership.organizationId)}>{membership.organizationName}</AppLink>
+                </h3>
+                <div className="row-actions">
+                  <button type="button" className="danger" onClick={() => setLeaving(membership)}>
+                    <LogOut size={16} aria-hidden="true" />
+                    Leave {membership.organizationName}
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
@@ -79,7 +90,7 @@ function ChangePasswordForm() {
   };
 
   return (
-    <form className="inline-form card" onSubmit={submit} aria-labelledby="password-title">
+    <form className="card narrow-page" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Change your password</h2>
       <div className="field">
         <label htmlFor="password-current">Current password</label>
@@ -115,11 +126,11 @@ function ChangePasswordForm() {
           onChange={(event) => setRepeat(event.target.value)}
         />
       </div>
+      <p className="hint">At least 8 characters. Your other sessions (other browsers and devices) are signed out.</p>
+      <ErrorNotice message={error} />
       <button type="submit" className="primary" disabled={busy}>
         Change password
       </button>
-      <p className="hint">At least 8 characters. Your other sessions (other browsers and devices) are signed out.</p>
-      <ErrorNotice message={error} />
       <p role="status" className="small">
         {done ? "Password changed. Your other sessions have been signed out." : ""}
       </p>

@@ -1,3 +1,4 @@
+import { TableDate } from "../../components/TableDate";
 import { api } from "../../api/endpoints";
 import type { Me } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -63,7 +64,9 @@ export function AdminPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<vo
                   <th scope="row">{user.email}</th>
                   <td>{user.name || "—"}</td>
                   <td>{user.isAdmin ? "Yes" : "No"}</td>
-                  <td>{formatDate(user.createdAt)}</td>
+                  <td>
+                    <TableDate iso={user.createdAt} />
+                  </td>
                   <td>
                     <UserActiveButton user={user} isSelf={user.id === me.id} onChanged={() => void users.reload()} />
                   </td>

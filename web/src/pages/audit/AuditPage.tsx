@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { Download, ScrollText } from "lucide-react";
+import { EmptyState } from "../../components/EmptyState";
+import { TableDate } from "../../components/TableDate";
+import { Fragment, useState } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { AuditEvent } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { AUDIT_ACTIONS, auditRange, auditSummary } from "./auditText";
@@ -131,14 +133,38 @@ export function AuditPage() {
           />
         </div>
       </form>
-      <p>
-        <a href={api.auditExportUrl(org.id, filter)} download>
+      <p className="row-actions">
+        <a className="button" href={api.auditExportUrl(org.id, filter)} download>
+          <Download size={16} aria-hidden="true" />
           Download CSV
-        </a>{" "}
+        </a>
         <span className="small muted">(the events matching these filters, up to 10,000)</span>
       </p>
       <ErrorNotice message={events.error ?? older.error} />
-      {events.data && shown.length === 0 && <p className="empty">No events match.</p>}
+      {events.data && shown.length === 0 && (
+        <EmptyState
+          icon={ScrollText}
+          title="No events match."
+          action={
+            filterKey !== JSON.stringify({ action: "", actorId: "", targetId: "", ...auditRange("", "") }) && (
+              <button
+                type="button"
+                onClick={() => {
+                  setAction("");
+                  setActorId("");
+                  setTargetId("");
+                  setFrom("");
+                  setTo("");
+                }}
+              >
+                Clear the filters
+              </button>
+            )
+          }
+        >
+          Changes to keys, members, roles, engines, webhooks and the plan are recorded here as they happen.
+        </EmptyState>
+      )}
       {events.data && shown.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Audit events">
           <table className="stack-on-phone">
@@ -155,12 +181,27 @@ export function AuditPage() {
             <tbody>
               {shown.map((event) => (
                 <tr key={event.id}>
-                  <td data-label="Time">{formatDate(event.createdAt)}</td>
-                  <td data-label="Action">
-                    <code>{event.action}</code>
+                  <td data-label="Time">
+                    <TableDate iso={event.createdAt} withTime />
                   </td>
-                  <td data-label="Actor">{event.actor.email ?? event.actor.id ?? "system"}</td>
-                  <td className="small" data-label="Target">
+                  <td data-label="Action">
+                    <code>
+                      {event.action.split(".").map((part, index) => (
+                        <Fragment key={index}>
+                          {index > 0 && (
+                            <>
+                              .<wbr />
+                            </>
+                          )}
+                          {part}
+                        </Fragment>
+                      ))}
+                    </code>
+                  </td>
+                  <td className="wrap-anywhere" data-label="Actor">
+                    {event.actor.email ?? event.actor.id ?? "system"}
+                  </td>
+                  <td className="small wrap-anywhere" data-label="Target">
                     {event.target.type} <strong>{event.target.name ?? event.target.id}</strong>
                     {event.target.name && (
                       <>
@@ -169,7 +210,7 @@ export function AuditPage() {
                       </>
                     )}
                   </td>
-                  <td className="small" data-label="Details">
+                  <td className="small wrap-anywhere" data-label="Details">
                     {auditSummary(event)}
                   </td>
                   <td className="small" data-label="Client address">

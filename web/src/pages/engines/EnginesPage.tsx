@@ -1,3 +1,5 @@
+import { Cpu, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { EmptyState } from "../../components/EmptyState";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
@@ -42,12 +44,30 @@ export function EnginesPage() {
         <h1>Engines</h1>
         {canManage && (
           <button type="button" className="primary" onClick={() => setEditing("new")}>
+            <Plus size={16} aria-hidden="true" />
             Create engine
           </button>
         )}
       </div>
       <ErrorNotice message={engines.error ?? actionError} />
-      {engines.data && engines.data.length === 0 && <p className="empty">No engines yet.</p>}
+      {engines.data && engines.data.length === 0 && (
+        <EmptyState
+          icon={Cpu}
+          title="No engines yet."
+          action={
+            canManage && (
+              <button type="button" onClick={() => setEditing("new")}>
+                <Plus size={16} aria-hidden="true" />
+                Create an engine
+              </button>
+            )
+          }
+        >
+          {canManage
+            ? "An engine is the translation provider your keys call: an LLM, DeepL, Apertium, or the pseudo engine for testing."
+            : "An engine is the translation provider your keys call. Ask a team manager to create one."}
+        </EmptyState>
+      )}
       {engines.data && engines.data.length > 0 && (
         <ul className="engine-list">
           {engines.data.map((engine) => (
@@ -79,6 +99,7 @@ export function EnginesPage() {
               {canManage && (
                 <div className="row-actions">
                   <button type="button" onClick={() => setEditing(engine)} aria-label={`Edit engine ${engine.name}`}>
+                    <Pencil size={16} aria-hidden="true" />
                     Edit
                   </button>
                   {!engine.isDefault && (
@@ -87,6 +108,7 @@ export function EnginesPage() {
                       onClick={() => void makeDefault(engine)}
                       aria-label={`Make default: ${engine.name}`}
                     >
+                      <Star size={16} aria-hidden="true" />
                       Make default
                     </button>
                   )}
@@ -96,6 +118,7 @@ export function EnginesPage() {
                     onClick={() => setDeleting(engine)}
                     aria-label={`Delete engine ${engine.name}`}
                   >
+                    <Trash2 size={16} aria-hidden="true" />
                     Delete
                   </button>
                 </div>
@@ -104,7 +127,7 @@ export function EnginesPage() {
           ))}
         </ul>
       )}
-      {engines.data && (
+      {engines.data && engines.data.length > 0 && (
         <TryEnginePanel orgId={org.id} engines={engines.data} providers={providers.data?.providers ?? []} />
       )}
 

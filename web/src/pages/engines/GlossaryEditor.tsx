@@ -1,3 +1,4 @@
+import { Download, Plus, Trash2, Upload } from "lucide-react";
 import { useState, type ChangeEvent } from "react";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { glossaryFromCsv, glossaryToCsv, type GlossaryRow } from "./glossaryCsv";
@@ -56,7 +57,7 @@ export function GlossaryEditor({ rows, onChange }: { rows: GlossaryRow[]; onChan
                 <th scope="col">Type</th>
                 <th scope="col">Translation</th>
                 <th scope="col">Target locale</th>
-                <th scope="col">
+                <th scope="col" className="actions">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -123,13 +124,15 @@ export function GlossaryEditor({ rows, onChange }: { rows: GlossaryRow[]; onChan
                         onChange={(event) => update(index, { targetLocale: event.target.value })}
                       />
                     </td>
-                    <td>
+                    <td className="actions">
                       <button
                         type="button"
-                        className="danger"
+                        className="icon danger"
+                        title="Delete"
                         onClick={() => onChange(rows.filter((_, at) => at !== index))}
                       >
-                        Delete<span className="visually-hidden"> term {index + 1}</span>
+                        <Trash2 size={16} aria-hidden="true" />
+                        <span className="visually-hidden">Delete term {index + 1}</span>
                       </button>
                     </td>
                   </tr>
@@ -144,9 +147,11 @@ export function GlossaryEditor({ rows, onChange }: { rows: GlossaryRow[]; onChan
           type="button"
           onClick={() => onChange([...rows, { type: "custom_translation", term: "", translation: "" }])}
         >
+          <Plus size={16} aria-hidden="true" />
           Add term
         </button>
         <label className="file-button">
+          <Upload size={16} aria-hidden="true" />
           Import CSV
           <input
             type="file"
@@ -156,7 +161,8 @@ export function GlossaryEditor({ rows, onChange }: { rows: GlossaryRow[]; onChan
           />
         </label>
         {rows.length > 0 && (
-          <a href={exportHref} download="glossary.csv">
+          <a className="button" href={exportHref} download="glossary.csv">
+            <Download size={16} aria-hidden="true" />
             Export CSV
           </a>
         )}

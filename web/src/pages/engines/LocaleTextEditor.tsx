@@ -1,3 +1,4 @@
+import { Plus } from "lucide-react";
 /** An instruction or brand-voice text, for one target locale or (without one) for all. */
 export interface LocaleTextRow {
   targetLocale?: string;
@@ -66,6 +67,7 @@ export function LocaleTextEditor({
         </div>
       ))}
       <button type="button" onClick={() => onChange([...rows, { text: "" }])}>
+        <Plus size={16} aria-hidden="true" />
         Add {legend.toLowerCase()}
       </button>
     </fieldset>

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 /** One model route as the engine configuration holds it: which model, for which locale pair, at which rank. */
 export interface ModelRow {
   sourceLocale?: string;
@@ -50,10 +51,24 @@ export function ModelsEditor({ rows, onChange }: { rows: ModelRow[]; onChange: (
         locale empty for any.
       </p>
       {rows.length > 0 && (
+        <div className="model-head" aria-hidden="true">
+          <span className="model-number">#</span>
+          <span>Model</span>
+          <span>Source locale</span>
+          <span>Target locale</span>
+          <span>Rank</span>
+          <span />
+        </div>
+      )}
+      {rows.length > 0 && (
         <ol className="model-list" aria-label="Models in order">
           {rows.map((row, index) => (
             <li key={index} className="model-row">
+              <span className="model-number" aria-hidden="true">
+                {index + 1}
+              </span>
               <input
+                className="model-name"
                 aria-label={`Model ${index + 1}`}
                 value={row.model}
                 maxLength={200}
@@ -82,20 +97,39 @@ export function ModelsEditor({ rows, onChange }: { rows: ModelRow[]; onChange: (
                 }
               />
               <span className="small muted">rank {row.rank ?? 0}</span>
-              <button type="button" id={`model-${index}-up`} disabled={index === 0} onClick={() => move(index, -1)}>
-                Move up<span className="visually-hidden"> model {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                id={`model-${index}-down`}
-                disabled={index === rows.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                Move down<span className="visually-hidden"> model {index + 1}</span>
-              </button>
-              <button type="button" className="danger" onClick={() => change(rows.filter((_, at) => at !== index))}>
-                Delete<span className="visually-hidden"> model {index + 1}</span>
-              </button>
+              <span className="row-actions">
+                <button
+                  type="button"
+                  className="icon"
+                  id={`model-${index}-up`}
+                  title="Move up"
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp size={16} aria-hidden="true" />
+                  <span className="visually-hidden">Move up model {index + 1}</span>
+                </button>
+                <button
+                  type="button"
+                  className="icon"
+                  id={`model-${index}-down`}
+                  title="Move down"
+                  disabled={index === rows.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown size={16} aria-hidden="true" />
+                  <span className="visually-hidden">Move down model {index + 1}</span>
+                </button>
+                <button
+                  type="button"
+                  className="icon danger"
+                  title="Delete"
+                  onClick={() => change(rows.filter((_, at) => at !== index))}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                  <span className="visually-hidden">Delete model {index + 1}</span>
+                </button>
+              </span>
               {!row.model.trim() && (
                 <p className="field-error" id={`model-${index}-error`}>
                   Name the model, e.g. gpt-4o-mini.
@@ -105,9 +139,12 @@ export function ModelsEditor({ rows, onChange }: { rows: ModelRow[]; onChange: (
           ))}
         </ol>
       )}
-      <button type="button" onClick={() => change([...rows, { model: "" }])}>
-        Add model
-      </button>
+      <div className="row-actions">
+        <button type="button" onClick={() => change([...rows, { model: "" }])}>
+          <Plus size={16} aria-hidden="true" />
+          Add model
+        </button>
+      </div>
     </fieldset>
   );
 }

@@ -1,9 +1,13 @@
+import { KeyRound, ListChecks } from "lucide-react";
+import { AppLink } from "../../components/AppLink";
+import { EmptyState } from "../../components/EmptyState";
+import { TableDate } from "../../components/TableDate";
+import { orgPath } from "../../routes";
 import { useEffect, useState } from "react";
 import { JOB_STATUSES } from "../../../../src/contract/vocabulary";
 import { api } from "../../api/endpoints";
 import type { JobStatus, JobSummary } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 
@@ -51,7 +55,7 @@ export function JobsPage() {
       <div className="page-header">
         <h1>Jobs</h1>
       </div>
-      <p className="small">
+      <p className="lead">
         {canManage
           ? "Multi-locale jobs submitted with this organization's keys, newest first. Finished jobs are deleted after 7 days."
           : "Multi-locale jobs submitted with your personal keys, newest first. Finished jobs are deleted after 7 days."}
@@ -70,7 +74,28 @@ export function JobsPage() {
         </div>
       </form>
       <ErrorNotice message={jobs.error} />
-      {jobs.data && jobs.data.length === 0 && <p className="empty">No jobs match.</p>}
+      {jobs.data && jobs.data.length === 0 && (
+        <EmptyState
+          icon={ListChecks}
+          title={status ? "No jobs match." : "No jobs yet."}
+          action={
+            status ? (
+              <button type="button" onClick={() => setStatus("")}>
+                Show every status
+              </button>
+            ) : (
+              <AppLink className="button" href={orgPath(org.id, "keys")}>
+                <KeyRound size={16} aria-hidden="true" />
+                Get an API key
+              </AppLink>
+            )
+          }
+        >
+          {status
+            ? "No job has this status."
+            : "A job translates into several locales at once: POST /jobs/localize with an API key, then follow its progress here."}
+        </EmptyState>
+      )}
       {jobs.data && jobs.data.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Jobs">
           <table className="stack-on-phone">
@@ -88,8 +113,8 @@ export function JobsPage() {
               {jobs.data.map((job) => (
                 <tr key={job.id} data-job-id={job.id}>
                   <td data-label="Submitted">
-                    {formatDate(job.createdAt)}
-                    <div className="small">
+                    <TableDate iso={job.createdAt} withTime />
+                    <div className="id-line">
                       <code>{job.id}</code>
                     </div>
                   </td>
@@ -105,11 +130,13 @@ export function JobsPage() {
                   </td>
                   <td data-label="Key">
                     {job.keyName ?? <em>deleted key</em>}
-                    <div className="small">
+                    <div className="id-line">
                       <code>{job.keyId}</code>
                     </div>
                   </td>
-                  <td data-label="Finished">{formatDate(job.finishedAt, "—")}</td>
+                  <td data-label="Finished">
+                    <TableDate iso={job.finishedAt} never="—" withTime />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ApiKey } from "../../api/types";
 import { formatDate } from "../../components/format";
+import { TableDate } from "../../components/TableDate";
 import { timeUntil } from "./expiry-text";
 
 const SOON_MS = 7 * 86_400_000;
@@ -23,7 +24,7 @@ export function KeyExpiry({ apiKey }: { apiKey: ApiKey }) {
   if (apiKey.state === "expired" || left <= 0) {
     return (
       <>
-        <span>{formatDate(expiresAt)}</span>
+        <TableDate iso={expiresAt} />
         {rolledTo && <div className="small muted">Replaced by a rolled key</div>}
       </>
     );
@@ -34,7 +35,9 @@ export function KeyExpiry({ apiKey }: { apiKey: ApiKey }) {
       <span className={left < SOON_MS || rolledTo ? "badge badge-expiring" : undefined} title={formatDate(expiresAt)}>
         {label}
       </span>
-      <div className="small muted">{formatDate(expiresAt)}</div>
+      <div className="small muted">
+        <TableDate iso={expiresAt} />
+      </div>
       {lineage}
     </>
   );

@@ -1,6 +1,9 @@
+import { KeyRound, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { CopyButton } from "../../components/CopyButton";
 import type { ApiKey, Engine, KeyKind, Role } from "../../api/types";
-import { formatDate } from "../../components/format";
+import { EmptyState } from "../../components/EmptyState";
+import { TableDate } from "../../components/TableDate";
 import { KeyExpiry } from "./KeyExpiry";
 import { KeyStateBadge } from "./KeyStateBadge";
 
@@ -20,6 +23,8 @@ interface KeyTableProps {
   emptyText?: string;
   /** Requests and characters of the last 30 days per key id, when loaded. */
   usageByKey?: ReadonlyMap<string, { requests: number; characters: number }> | undefined;
+  /** The button an empty list offers (e.g. "Create personal key"). */
+  emptyAction?: ReactNode;
 }
 
 /** The key list: name, start of the secret, owner (for admins), created, last used, expiry, usage and state. */
@@ -35,10 +40,19 @@ export function KeyTable({
   onDelete,
   emptyText,
   usageByKey,
+  emptyAction,
 }: KeyTableProps) {
   if (keys.length === 0) {
     return (
-      <p className="empty">{emptyText ?? (kind === "personal" ? "No personal keys yet." : "No service keys yet.")}</p>
+      <EmptyState
+        icon={KeyRound}
+        title={emptyText ?? (kind === "personal" ? "No personal keys yet." : "No service keys yet.")}
+        action={emptyText ? undefined : emptyAction}
+      >
+        {emptyText
+          ? "Try another name, key start, id or owner email."
+          : "A key lets a program, a CI job or an AI assistant call this organization's engines."}
+      </EmptyState>
     );
   }
   const roleName = (roleId: string | null) => roles.find((role) => role.id === roleId)?.name ?? "No role";
@@ -61,7 +75,7 @@ export function KeyTable({
             <th scope="col">Expires</th>
             {usageByKey && <th scope="col">Usage (30 days)</th>}
             <th scope="col">State</th>
-            <th scope="col">
+            <th scope="col" className="actions">
               <span className="visually-hidden">Actions</span>
             </th>
           </tr>
@@ -73,13 +87,17 @@ export function KeyTable({
                 {key.name}
               </th>
               <td data-label="Key">
-                <code>{key.start}…</code>
-                <div className="small muted key-id">
-                  <code>{key.id}</code>{" "}
-                  <CopyButton text={key.id} label="Copy id" ariaLabel={`Copy id of ${key.name}`} />
+                <code className="nowrap">{key.start}…</code>
+                <div className="id-line key-id">
+                  <code>{key.id}</code>
+                  <CopyButton text={key.id} label="Copy id" ariaLabel={`Copy id of ${key.name}`} iconOnly />
                 </div>
               </td>
-              {showOwner && <td data-label="Owner">{key.ownerEmail ?? "—"}</td>}
+              {showOwner && (
+                <td className="wrap-anywhere" data-label="Owner">
+                  {key.ownerEmail ?? "—"}
+                </td>
+              )}
               {kind === "service" && (
                 <td data-label="Access">
                   <div>Role: {roleName(key.roleId)}</div>
@@ -88,8 +106,12 @@ export function KeyTable({
                   </div>
                 </td>
               )}
-              <td data-label="Created">{formatDate(key.createdAt)}</td>
-              <td data-label="Last used">{formatDate(key.lastUsedAt)}</td>
+              <td data-label="Created">
+                <TableDate iso={key.createdAt} />
+              </td>
+              <td data-label="Last used">
+                <TableDate iso={key.lastUsedAt} />
+              </td>
               <td data-label="Expires">
                 <KeyExpiry apiKey={key} />
               </td>
@@ -102,25 +124,38 @@ export function KeyTable({
               <td data-label="State">
                 <KeyStateBadge apiKey={key} />
               </td>
-              <td>
+              <td className="actions">
                 <div className="row-actions">
                   {onEdit && (
-                    <button type="button" onClick={() => onEdit(key)} aria-label={`Edit key ${key.name}`}>
-                      Edit
+                    <button
+                      type="button"
+                      className="icon"
+                      onClick={() => onEdit(key)}
+                      aria-label={`Edit key ${key.name}`}
+                      title="Edit"
+                    >
+                      <Pencil size={16} aria-hidden="true" />
                     </button>
                   )}
                   {onRoll && canRoll?.(key) && (
-                    <button type="button" onClick={() => onRoll(key)} aria-label={`Roll key ${key.name}`}>
-                      Roll key
+                    <button
+                      type="button"
+                      className="icon"
+                      onClick={() => onRoll(key)}
+                      aria-label={`Roll key ${key.name}`}
+                      title="Roll key"
+                    >
+                      <RefreshCw size={16} aria-hidden="true" />
                     </button>
                   )}
                   <button
                     type="button"
-                    className="danger"
+                    className="icon danger"
                     onClick={() => onDelete(key)}
                     aria-label={`Delete key ${key.name}`}
+                    title="Delete"
                   >
-                    Delete
+                    <Trash2 size={16} aria-hidden="true" />
                   </button>
                 </div>
               </td>

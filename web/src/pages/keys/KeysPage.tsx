@@ -1,3 +1,4 @@
+import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { enginesWithin, memberReach } from "../../../../src/core/authz/model";
 import { roleFitsServiceKey } from "../../../../src/core/authz/service-key-guards";
@@ -79,6 +80,7 @@ export function KeysPage() {
       <div className="page-header">
         <h1 id="keys-title">API keys</h1>
         <button type="button" className="primary" onClick={() => setCreating(true)}>
+          <Plus size={16} aria-hidden="true" />
           {kind === "service" ? "Create service key" : "Create personal key"}
         </button>
       </div>
@@ -122,6 +124,12 @@ export function KeysPage() {
               onDelete={setDeleting}
               emptyText={search ? `No keys match "${search}".` : undefined}
               usageByKey={usage.data ?? undefined}
+              emptyAction={
+                <button type="button" onClick={() => setCreating(true)}>
+                  <Plus size={16} aria-hidden="true" />
+                  {kind === "service" ? "Create a service key" : "Create a personal key"}
+                </button>
+              }
             />
             <Pager offset={offset} pageSize={PAGE_SIZE} total={keys.data.total} onOffset={setOffset} />
           </>

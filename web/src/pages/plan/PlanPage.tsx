@@ -8,7 +8,7 @@ import { PlanEditor } from "./PlanEditor";
 export function PlanPage() {
   const { org, me, myRole, canManage, reloadOrg } = useOrgSession();
   return (
-    <>
+    <div className="settings">
       <div className="page-header">
         <h1>Plan</h1>
       </div>
@@ -39,6 +39,6 @@ export function PlanPage() {
       )}
       <KeyLifetimeSetting org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
       {myRole?.isOwner && <DeleteOrganizationSection />}
-    </>
+    </div>
   );
 }

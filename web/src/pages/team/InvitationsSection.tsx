@@ -1,9 +1,11 @@
+import { MailPlus, Send, Undo2 } from "lucide-react";
+import { EmptyState } from "../../components/EmptyState";
+import { TableDate } from "../../components/TableDate";
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { CreatedInvitation } from "../../api/types";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useAction } from "../../hooks/useAction";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
@@ -55,6 +57,7 @@ export function InvitationsSection() {
           </select>
         </div>
         <button type="submit" className="primary" disabled={busy}>
+          <Send size={16} aria-hidden="true" />
           Create invitation
         </button>
         <p className="hint">The link works once, for 7 days. New people choose their name and password there.</p>
@@ -81,7 +84,19 @@ export function InvitationsSection() {
       )}
       <h3>Open invitations</h3>
       <ErrorNotice message={invitations.error ?? withdraw.error} />
-      {invitations.data && invitations.data.length === 0 && <p className="empty">No open invitations.</p>}
+      {invitations.data && invitations.data.length === 0 && (
+        <EmptyState
+          icon={MailPlus}
+          title="No open invitations."
+          action={
+            <button type="button" onClick={() => document.getElementById("invite-email")?.focus()}>
+              Invite someone
+            </button>
+          }
+        >
+          An invitation link lets someone join with the role you pick, with or without an account here.
+        </EmptyState>
+      )}
       {invitations.data && invitations.data.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Open invitations">
           <table>
@@ -90,7 +105,7 @@ export function InvitationsSection() {
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Expires</th>
-                <th scope="col">
+                <th scope="col" className="actions">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -100,8 +115,10 @@ export function InvitationsSection() {
                 <tr key={invitation.id}>
                   <th scope="row">{invitation.email}</th>
                   <td>{invitation.roleName}</td>
-                  <td>{formatDate(invitation.expiresAt)}</td>
                   <td>
+                    <TableDate iso={invitation.expiresAt} />
+                  </td>
+                  <td className="actions">
                     <button
                       type="button"
                       disabled={withdraw.busy}
@@ -112,6 +129,7 @@ export function InvitationsSection() {
                         })
                       }
                     >
+                      <Undo2 size={16} aria-hidden="true" />
                       Withdraw<span className="visually-hidden"> the invitation of {invitation.email}</span>
                     </button>
                   </td>

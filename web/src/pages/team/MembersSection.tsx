@@ -1,3 +1,4 @@
+import { Cpu, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { roleReachesEveryEngine } from "../../../../src/core/authz/model";
 import { api } from "../../api/endpoints";
@@ -56,7 +57,7 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                 <th scope="col">Role</th>
                 <th scope="col">Engine grants</th>
                 {canManage && (
-                  <th scope="col">
+                  <th scope="col" className="actions">
                     <span className="visually-hidden">Actions</span>
                   </th>
                 )}
@@ -94,13 +95,14 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                     )}
                   </td>
                   {canManage && (
-                    <td>
+                    <td className="actions">
                       <div className="row-actions">
                         <button
                           type="button"
                           onClick={() => setGrantsFor(member)}
                           aria-label={`Engines of ${member.email}`}
                         >
+                          <Cpu size={16} aria-hidden="true" />
                           Engines
                         </button>
                         <button
@@ -109,6 +111,7 @@ export function MembersSection({ members, engines, error, reload }: MembersSecti
                           onClick={() => setRemoving(member)}
                           aria-label={`Remove ${member.email}`}
                         >
+                          <UserMinus size={16} aria-hidden="true" />
                           Remove
                         </button>
                       </div>

@@ -1,3 +1,4 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import type { Role } from "../../api/types";
@@ -18,6 +19,7 @@ export function RolesSection() {
         <h2 id="roles-title">Roles</h2>
         {canManage && (
           <button type="button" onClick={() => setEditing("new")}>
+            <Plus size={16} aria-hidden="true" />
             Create role
           </button>
         )}
@@ -41,6 +43,7 @@ export function RolesSection() {
             {canManage && !role.isOwner && (
               <div className="row-actions">
                 <button type="button" onClick={() => setEditing(role)} aria-label={`Edit role ${role.name}`}>
+                  <Pencil size={16} aria-hidden="true" />
                   Edit
                 </button>
                 <button
@@ -49,6 +52,7 @@ export function RolesSection() {
                   onClick={() => setDeleting(role)}
                   aria-label={`Delete role ${role.name}`}
                 >
+                  <Trash2 size={16} aria-hidden="true" />
                   Delete
                 </button>
               </div>

@@ -1,3 +1,7 @@
+import { BarChart3, Download, KeyRound } from "lucide-react";
+import { AppLink } from "../../components/AppLink";
+import { EmptyState } from "../../components/EmptyState";
+import { orgPath } from "../../routes";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import type { UsageReport } from "../../api/types";
@@ -18,6 +22,25 @@ function chartRow(label: string, row: Row | undefined): ChartRow {
   };
 }
 
+/** The empty period: calls come from API keys, so the next step is a key. */
+function NoCalls() {
+  const { org } = useOrgSession();
+  return (
+    <EmptyState
+      icon={BarChart3}
+      title="No calls in this period."
+      action={
+        <AppLink className="button" href={orgPath(org.id, "keys")}>
+          <KeyRound size={16} aria-hidden="true" />
+          Get an API key
+        </AppLink>
+      }
+    >
+      Calls made with this organization's API keys are counted here within seconds.
+    </EmptyState>
+  );
+}
+
 function UsageTable({
   caption,
   rows,
@@ -27,7 +50,7 @@ function UsageTable({
   rows: (ChartRow & { row?: Row })[];
   nameHeader: string;
 }) {
-  if (rows.length === 0) return <p className="empty">No calls in this period.</p>;
+  if (rows.length === 0) return <NoCalls />;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="stack-on-phone">
@@ -119,7 +142,7 @@ export function UsagePage() {
       <div className="page-header">
         <h1>Usage</h1>
       </div>
-      <p className="hint">
+      <p className="lead">
         {canManage ? "Calls made with every key of the organization" : "Calls made with your personal keys"}, counted
         per UTC day; the latest few seconds may not be counted yet.
       </p>
@@ -134,12 +157,16 @@ export function UsagePage() {
             ))}
           </select>
         </div>
-        <a className="button" href={api.usageCsvUrl(org.id, range, "key")} download>
-          Download CSV (per key)
-        </a>
-        <a className="button" href={api.usageCsvUrl(org.id, range, "day")} download>
-          Download CSV (per day)
-        </a>
+        <div className="form-actions">
+          <a className="button" href={api.usageCsvUrl(org.id, range, "key")} download>
+            <Download size={16} aria-hidden="true" />
+            Download CSV (per key)
+          </a>
+          <a className="button" href={api.usageCsvUrl(org.id, range, "day")} download>
+            <Download size={16} aria-hidden="true" />
+            Download CSV (per day)
+          </a>
+        </div>
       </form>
       <ErrorNotice message={reports.error} />
       {!data && !reports.error && <p aria-busy="true">Loading…</p>}
@@ -164,23 +191,31 @@ export function UsagePage() {
               <dd>{formatCount(errorTotal(totals.errors))}</dd>
             </dl>
           </section>
-          <section className="section" aria-labelledby="usage-by-day">
-            <h2 id="usage-by-day">By day</h2>
-            <UsageChart title="Requests, errors and characters by day" rows={dayRows} />
-            <UsageTable caption="Usage by day" nameHeader="Day" rows={dayRows.filter((row) => row.requests > 0)} />
-          </section>
-          <section className="section" aria-labelledby="usage-by-key">
-            <h2 id="usage-by-key">By key</h2>
-            {keyRows.length > 0 && <UsageChart title="Requests, errors and characters by key" rows={keyRows} />}
-            <UsageTable caption="Usage by key" nameHeader="Key" rows={keyRows} />
-          </section>
-          <section className="section" aria-labelledby="usage-by-engine">
-            <h2 id="usage-by-engine">By engine</h2>
-            {engineRows.length > 0 && (
-              <UsageChart title="Requests, errors and characters by engine" rows={engineRows} />
-            )}
-            <UsageTable caption="Usage by engine" nameHeader="Engine" rows={engineRows} />
-          </section>
+          {totals.requests === 0 ? (
+            <div className="section">
+              <NoCalls />
+            </div>
+          ) : (
+            <>
+              <section className="section" aria-labelledby="usage-by-day">
+                <h2 id="usage-by-day">By day</h2>
+                <UsageChart title="Requests, errors and characters by day" rows={dayRows} />
+                <UsageTable caption="Usage by day" nameHeader="Day" rows={dayRows.filter((row) => row.requests > 0)} />
+              </section>
+              <section className="section" aria-labelledby="usage-by-key">
+                <h2 id="usage-by-key">By key</h2>
+                {keyRows.length > 0 && <UsageChart title="Requests, errors and characters by key" rows={keyRows} />}
+                <UsageTable caption="Usage by key" nameHeader="Key" rows={keyRows} />
+              </section>
+              <section className="section" aria-labelledby="usage-by-engine">
+                <h2 id="usage-by-engine">By engine</h2>
+                {engineRows.length > 0 && (
+                  <UsageChart title="Requests, errors and characters by engine" rows={engineRows} />
+                )}
+                <UsageTable caption="Usage by engine" nameHeader="Engine" rows={engineRows} />
+              </section>
+            </>
+          )}
         </>
       )}
     </>

@@ -1,3 +1,5 @@
+import { History, RefreshCw, RotateCw, Send } from "lucide-react";
+import { EmptyState } from "../../components/EmptyState";
 import { api } from "../../api/endpoints";
 import type { Delivery, Webhook } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
@@ -24,19 +26,25 @@ export function DeliveryLog({ orgId, webhook }: { orgId: string; webhook: Webhoo
 
   return (
     <section className="section" aria-labelledby="deliveries-title">
-      <div className="page-header">
+      <div className="section-header">
         <h2 id="deliveries-title">Deliveries to {webhook.url}</h2>
-        <div>
+        <div className="row-actions">
           <button type="button" disabled={busy} onClick={() => void act(() => api.sendTestEvent(orgId, webhook.id))}>
+            <Send size={16} aria-hidden="true" />
             Send test event
-          </button>{" "}
+          </button>
           <button type="button" disabled={busy} onClick={() => void deliveries.reload()}>
+            <RefreshCw size={16} aria-hidden="true" />
             Refresh
           </button>
         </div>
       </div>
       <ErrorNotice message={error ?? deliveries.error} />
-      {deliveries.data && deliveries.data.length === 0 && <p className="muted">No deliveries yet.</p>}
+      {deliveries.data && deliveries.data.length === 0 && (
+        <EmptyState icon={History} title="No deliveries yet.">
+          Events are delivered as they happen; Send test event posts one now.
+        </EmptyState>
+      )}
       {deliveries.data && deliveries.data.length > 0 && (
         <ul className="delivery-list">
           {deliveries.data.map((delivery) => (
@@ -71,6 +79,7 @@ export function DeliveryLog({ orgId, webhook }: { orgId: string; webhook: Webhoo
                   disabled={busy}
                   onClick={() => void act(() => api.retryDelivery(orgId, webhook.id, delivery.id))}
                 >
+                  <RotateCw size={16} aria-hidden="true" />
                   Retry now
                 </button>
               </details>

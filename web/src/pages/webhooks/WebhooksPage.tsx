@@ -1,3 +1,5 @@
+import { History, Pause, Play, Plus, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { EmptyState } from "../../components/EmptyState";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
 import type { CreatedWebhook, Webhook } from "../../api/types";
@@ -41,6 +43,7 @@ export function WebhooksPage() {
       <div className="page-header">
         <h1 id="webhooks-title">Webhooks</h1>
         <button type="button" className="primary" onClick={() => setCreating(true)}>
+          <Plus size={16} aria-hidden="true" />
           Add endpoint
         </button>
       </div>
@@ -49,7 +52,20 @@ export function WebhooksPage() {
         more than a day.
       </p>
       <ErrorNotice message={error ?? webhooks.error} />
-      {webhooks.data && webhooks.data.length === 0 && <p className="muted">No endpoints yet.</p>}
+      {webhooks.data && webhooks.data.length === 0 && (
+        <EmptyState
+          icon={WebhookIcon}
+          title="No endpoints yet."
+          action={
+            <button type="button" onClick={() => setCreating(true)}>
+              <Plus size={16} aria-hidden="true" />
+              Add an endpoint
+            </button>
+          }
+        >
+          Add the URL of a service that should hear when keys, members, engines or the plan change.
+        </EmptyState>
+      )}
       {webhooks.data && webhooks.data.length > 0 && (
         <div className="table-wrap" tabIndex={0} role="region" aria-label="Webhook endpoints">
           <table className="stack-on-phone">
@@ -58,7 +74,7 @@ export function WebhooksPage() {
                 <th scope="col">Endpoint</th>
                 <th scope="col">Events</th>
                 <th scope="col">Status</th>
-                <th scope="col">
+                <th scope="col" className="actions">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
@@ -67,7 +83,7 @@ export function WebhooksPage() {
               {webhooks.data.map((webhook) => (
                 <tr key={webhook.id} data-webhook-url={webhook.url}>
                   <th scope="row">
-                    <div>{webhook.url}</div>
+                    <div className="webhook-url">{webhook.url}</div>
                     {webhook.description && <div className="muted small">{webhook.description}</div>}
                   </th>
                   <td data-label="Events">{webhook.events.length === 0 ? "All events" : webhook.events.join(", ")}</td>
@@ -81,19 +97,28 @@ export function WebhooksPage() {
                     )}
                   </td>
                   <td className="actions">
-                    <button
-                      type="button"
-                      onClick={() => setSelectedId(webhook.id)}
-                      aria-label={`Deliveries to ${webhook.url}`}
-                    >
-                      Deliveries
-                    </button>{" "}
-                    <button type="button" disabled={busy} onClick={() => void toggle(webhook)}>
-                      {webhook.enabled ? "Pause" : "Resume"}
-                    </button>{" "}
-                    <button type="button" className="danger" onClick={() => setDeleting(webhook)}>
-                      Delete
-                    </button>
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        onClick={() => setSelectedId(webhook.id)}
+                        aria-label={`Deliveries to ${webhook.url}`}
+                      >
+                        <History size={16} aria-hidden="true" />
+                        Deliveries
+                      </button>
+                      <button type="button" disabled={busy} onClick={() => void toggle(webhook)}>
+                        {webhook.enabled ? (
+                          <Pause size={16} aria-hidden="true" />
+                        ) : (
+                          <Play size={16} aria-hidden="true" />
+                        )}
+                        {webhook.enabled ? "Pause" : "Resume"}
+                      </button>
+                      <button type="button" className="danger" onClick={() => setDeleting(webhook)}>
+                        <Trash2 size={16} aria-hidden="true" />
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,4 @@
 import type { LocalizeResponse } from "../contract/process.js";
-import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { icuUnits } from "../core/content/icu-units.js";
 import { isFormatMetadata } from "../core/content/format-metadata.js";
 import { collectStrings, replaceStrings, type JsonValue, type StringLeaf } from "../core/content/walk-strings.js";
@@ -8,7 +7,7 @@ import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
 import { engineFailureStatus } from "../core/engines/engine-failure-status.js";
 import { referenceExamples, trimHints } from "../core/engines/prompt-context.js";
-import { ensure, AppError } from "../core/errors/app-error.js";
+import { AppError } from "../core/errors/app-error.js";
 import { errorMessage } from "../core/errors/messages.js";
 import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
 import type { TranslationMemory } from "../engines/pipeline/translation-memory.js";
@@ -21,6 +20,7 @@ import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
+import { engineForKey } from "./engine-for-key.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { keyCallOf } from "./limits/key-call.js";
 import { countCharacters } from "../core/limits/count-characters.js";
@@ -117,8 +117,7 @@ export async function localize(
 ): Promise<LocalizeResponse> {
   const call = keyCallOf(principal);
   call?.targetsEngine();
-  ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
-  const engine = principal.engine!;
+  const engine = await engineForKey(deps.sql, principal, request.engineId);
   const allLeaves = collectStrings(request.data);
   const leaves = allLeaves.filter((leaf) => !isFormatMetadata(leaf.path));
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };

@@ -69,7 +69,11 @@ export async function request<T>(
 /** Human-readable text for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const fields = error.fieldErrors.map((field) => `${field.path}: ${field.message}`).join("; ");
+    // A field error the message already says (e.g. "The webhook URL names a host that does not resolve.") is not repeated.
+    const fields = error.fieldErrors
+      .filter((field) => !error.message.includes(field.message))
+      .map((field) => `${field.path}: ${field.message}`)
+      .join("; ");
     return fields ? `${error.message} (${fields})` : error.message;
   }
   return error instanceof Error ? error.message : String(error);

@@ -3,10 +3,10 @@ import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
 import type { AuditEvent } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { AUDIT_ACTIONS, auditRange, auditSummary } from "./auditText";
+import { DateTime } from "../../format/DateTime";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -155,7 +155,9 @@ export function AuditPage() {
             <tbody>
               {shown.map((event) => (
                 <tr key={event.id}>
-                  <td data-label="Time">{formatDate(event.createdAt)}</td>
+                  <td data-label="Time">
+                    <DateTime iso={event.createdAt} />
+                  </td>
                   <td data-label="Action">
                     <code>{event.action}</code>
                   </td>

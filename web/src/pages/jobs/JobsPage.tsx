@@ -3,9 +3,9 @@ import { JOB_STATUSES } from "../../../../src/contract/vocabulary";
 import { api } from "../../api/endpoints";
 import type { JobStatus, JobSummary } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
+import { DateTime } from "../../format/DateTime";
 
 /** While a job shown is queued or running, the list refreshes this often. */
 const REFRESH_MS = 3_000;
@@ -88,7 +88,7 @@ export function JobsPage() {
               {jobs.data.map((job) => (
                 <tr key={job.id} data-job-id={job.id}>
                   <td data-label="Submitted">
-                    {formatDate(job.createdAt)}
+                    <DateTime iso={job.createdAt} />
                     <div className="small">
                       <code>{job.id}</code>
                     </div>
@@ -109,7 +109,9 @@ export function JobsPage() {
                       <code>{job.keyId}</code>
                     </div>
                   </td>
-                  <td data-label="Finished">{formatDate(job.finishedAt, "—")}</td>
+                  <td data-label="Finished">
+                    <DateTime iso={job.finishedAt} missing="—" />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -114,7 +114,7 @@ export function KeysPage() {
               kind={kind}
               keys={keys.data.keys}
               roles={roles}
-              engines={engines}
+              engines={context.data?.engines}
               showOwner={canManage && kind === "personal"}
               onEdit={setEditing}
               onRoll={setRolling}
@@ -143,7 +143,7 @@ export function KeysPage() {
             kind="service"
             keys={deactivated.data}
             roles={roles}
-            engines={engines}
+            engines={context.data?.engines}
             showOwner={false}
             onDelete={setDeleting}
           />

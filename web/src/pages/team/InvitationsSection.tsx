@@ -3,10 +3,10 @@ import { api } from "../../api/endpoints";
 import type { CreatedInvitation } from "../../api/types";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useAction } from "../../hooks/useAction";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
+import { DateTime } from "../../format/DateTime";
 
 /** Managers invite people by email; the single-use link is shown to copy (and emailed when the server can). */
 export function InvitationsSection() {
@@ -100,7 +100,9 @@ export function InvitationsSection() {
                 <tr key={invitation.id}>
                   <th scope="row">{invitation.email}</th>
                   <td>{invitation.roleName}</td>
-                  <td>{formatDate(invitation.expiresAt)}</td>
+                  <td>
+                    <DateTime iso={invitation.expiresAt} />
+                  </td>
                   <td>
                     <button
                       type="button"

@@ -197,7 +197,7 @@ describeInBrowser("dashboard: API keys page", () => {
     await dialog.getByRole("button", { name: "Create key" }).click();
     const secretDialog = page.getByRole("dialog", { name: "Your new API key" });
     await secretDialog.waitFor();
-    await page.keyboard.press("Escape");
+    await secretDialog.getByRole("button", { name: "I have copied it — close" }).click();
     await secretDialog.waitFor({ state: "hidden" });
 
     await row("Build bot").waitFor();

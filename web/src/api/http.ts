@@ -1,3 +1,4 @@
+import { problemText } from "../../../src/core/errors/problem-text";
 import type { Problem } from "./types";
 
 /** An error answer from the server; `message` is the problem's human-readable message. */
@@ -68,13 +69,6 @@ export async function request<T>(
 
 /** Human-readable text for any thrown value. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    // A field error the message already says (e.g. "The webhook URL names a host that does not resolve.") is not repeated.
-    const fields = error.fieldErrors
-      .filter((field) => !error.message.includes(field.message))
-      .map((field) => `${field.path}: ${field.message}`)
-      .join("; ");
-    return fields ? `${error.message} (${fields})` : error.message;
-  }
+  if (error instanceof ApiError) return problemText(error.message, error.fieldErrors);
   return error instanceof Error ? error.message : String(error);
 }

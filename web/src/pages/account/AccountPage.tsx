@@ -27,9 +27,26 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
             {me.memberships.map((membership) => (
               <li key={membership.organizationId} className="card">
                 <h3 className="card-title">{membership.organizationName}</h3>
-                <button type="button" className="danger" onClick={() => setLeaving(membership)}>
-                  Leave {membership.organizationName}
-                </button>
+                {membership.canLeave ? (
+                  <button type="button" className="danger" onClick={() => setLeaving(membership)}>
+                    Leave {membership.organizationName}
+                  </button>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled
+                      aria-describedby={`last-owner-${membership.organizationId}`}
+                    >
+                      Leave {membership.organizationName}
+                    </button>
+                    <p className="hint" id={`last-owner-${membership.organizationId}`}>
+                      You are its last owner, so you cannot leave it: make another member an owner first (Team page), or
+                      delete the organization (Plan page).
+                    </p>
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -19,9 +19,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm ci would be stricter, but npm leaves other platforms' optional rollup packages out of
-# the lock file and then refuses it; npm install still installs the locked versions.
-npm install --no-audit --no-fund
+# The npm packages, unless node_modules already is what the lock file says: npm's own record of the
+# last install (node_modules/.package-lock.json) is newer than package.json and package-lock.json, and
+# `npm ls` finds nothing missing or invalid. A fresh clone, a changed lock or a broken tree installs
+# (and `prepare` builds); a repeated run goes straight to the checks. The suites rebuild the dashboard
+# and the CLI they test only when their sources changed (caches in node_modules/.cache).
+installed=node_modules/.package-lock.json
+if [ -f "$installed" ] && [ "$installed" -nt package.json ] && [ "$installed" -nt package-lock.json ] \
+  && npm ls --all >/dev/null 2>&1; then
+  echo "npm packages match package-lock.json: skipping npm install"
+else
+  npm install --no-audit --no-fund
+fi
 npm run typecheck
 npm run lint
 npm test -- "$@"

@@ -17,6 +17,25 @@ export default defineConfig({
     // No inline scripts or styles: the server's Content-Security-Policy forbids them.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // The libraries in chunks of their own, each below Vite's 500 kB warning: they change less
+        // often than the app, so browsers keep them cached across upgrades.
+        manualChunks(id) {
+          if (!id.includes("/node_modules/")) return undefined;
+          if (/\/node_modules\/(recharts|d3-[^/]+|victory-vendor|@reduxjs|redux|immer|reselect|es-toolkit)\//.test(id))
+            return "charts";
+          if (
+            /\/node_modules\/(react-aria-components|react-aria|@react-aria|@react-stately|@react-types|@internationalized|@swc\/helpers|client-only)\//.test(
+              id,
+            )
+          )
+            return "react-aria";
+          if (/\/node_modules\/(react|react-dom|scheduler|react-is|use-sync-external-store)\//.test(id)) return "react";
+          return "vendor";
+        },
+      },
+    },
   },
   server: {
     // `npm run dev:web`: the API runs on 8787, Vite proxies it.

@@ -6,6 +6,7 @@ import {
   getJobRemote,
   localizeRemote,
   submitJobRemote,
+  whoamiRemote,
   type GlossaConnection,
   type RemoteJob,
 } from "./localize/glossa-client.js";
@@ -169,6 +170,13 @@ async function translateWithJobs(
   return translations;
 }
 
+/** Why a run with a key that reaches nothing stops at once, and how to fix it. */
+function reachesNoEngine(kind: string): string {
+  return kind === "service"
+    ? "This key reaches no engine: give it a role with engine:access, or add an engine to its scope (dashboard: API keys → Service → Edit)."
+    : "This key reaches no engine: it acts as its creator, who reaches none; ask a team manager for a role with engine:access or a grant on an engine.";
+}
+
 /** `glossa localize`: translate JSON files for CI/CD, only what changed since the last run. */
 export async function runLocalizeCommand(args: string[]): Promise<number> {
   const parsed = parseLocalizeArgs(args);
@@ -187,6 +195,10 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
     return 1;
   }
   const connection: GlossaConnection = { url: process.env.GLOSSA_URL?.trim() || DEFAULT_URL, apiKey };
+  // Every run checks the server and the key, even when nothing is new to translate: CI learns of a
+  // wrong secret or an unreachable server on the run that has it, not when a string next changes.
+  const key = await whoamiRemote(connection);
+  if (key.engines.length === 0) throw new Error(reachesNoEngine(key.kind));
 
   const source = await readJson(options.sourceFile, "source file");
   if (typeof source !== "object" || source === null || Array.isArray(source))

@@ -1,13 +1,25 @@
-/** What a person who just ran `glossa serve` in a terminal needs to read first. */
-export function serveBanner(facts: { url: string; store: string; needsAdmin: boolean; version: string }): string {
+/**
+ * What a person who just ran `glossa serve` in a terminal needs to read first. `publicUrl`
+ * (GLOSSA_PUBLIC_URL) is the address people open when the server sits behind a proxy.
+ */
+export function serveBanner(facts: {
+  url: string;
+  publicUrl?: string | undefined;
+  store: string;
+  needsAdmin: boolean;
+  version: string;
+}): string {
+  const base = (facts.publicUrl ?? facts.url).replace(/\/+$/, "");
   const lines = [
     "",
     `  Glossa ${facts.version} is running`,
     "",
-    `  Dashboard and API   ${facts.url}/`,
-    `  API reference       ${facts.url}/openapi.json`,
-    `  MCP                 ${facts.url}/mcp`,
+    `  Dashboard and API   ${base}/`,
+    ...(facts.publicUrl && base !== facts.url ? [`  Listening on        ${facts.url}`] : []),
+    `  API reference       ${base}/openapi.json`,
+    `  MCP                 ${base}/mcp`,
     `  Store               ${facts.store}`,
+    "  Logs                readable lines below; GLOSSA_LOG_FORMAT=json prints JSON lines instead",
   ];
   if (facts.needsAdmin)
     lines.push(

@@ -28,6 +28,7 @@ export async function runServe(): Promise<number> {
     process.stdout.write(
       serveBanner({
         url: server.url,
+        publicUrl: server.deps.config.publicUrl,
         store: server.deps.config.databaseUrl
           ? "PostgreSQL (DATABASE_URL)"
           : `embedded, in ${server.deps.config.dataDir}`,

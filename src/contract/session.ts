@@ -12,6 +12,7 @@ export const Membership = Type.Object({
   organizationId: Type.String(),
   roleId: Type.String(),
   organizationName: Type.String(),
+  canLeave: Type.Boolean({ description: "false for the organization's last owner, who cannot leave it" }),
 });
 export type Membership = Static<typeof Membership>;
 

@@ -1,5 +1,4 @@
 import type { LocalizeResponse } from "../contract/process.js";
-import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { icuUnits } from "../core/content/icu-units.js";
 import { isFormatMetadata } from "../core/content/format-metadata.js";
 import { collectStrings, replaceStrings, type JsonValue, type StringLeaf } from "../core/content/walk-strings.js";
@@ -8,7 +7,7 @@ import { resolveSettings } from "../core/engines/engine-config.js";
 import { configFingerprint } from "../core/engines/fingerprint.js";
 import { engineFailureStatus } from "../core/engines/engine-failure-status.js";
 import { referenceExamples, trimHints } from "../core/engines/prompt-context.js";
-import { ensure, AppError } from "../core/errors/app-error.js";
+import { AppError } from "../core/errors/app-error.js";
 import { errorMessage } from "../core/errors/messages.js";
 import { AllModelsFailedError, translateStrings } from "../engines/pipeline/translate-strings.js";
 import type { TranslationMemory } from "../engines/pipeline/translation-memory.js";
@@ -22,6 +21,7 @@ import { lookupTranslations, storeTranslations } from "../storage/repositories/t
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import type { TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
+import { engineForKey } from "./engine-for-key.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { keyCallOf, usageErrorCode } from "./limits/key-call.js";
 import type { Metrics } from "../observability/metrics.js";
@@ -153,8 +153,7 @@ async function translateRequest(
 ): Promise<LocalizeResponse> {
   const call = keyCallOf(principal);
   call?.targetsEngine();
-  ensure(authorizeEngine(principal.reach, principal.engine, request.engineId));
-  const engine = principal.engine!;
+  const engine = await engineForKey(deps.sql, principal, request.engineId);
   const allLeaves = collectStrings(request.data);
   const leaves = allLeaves.filter((leaf) => !isFormatMetadata(leaf.path));
   const base = { sourceLocale: request.sourceLocale, targetLocale: request.targetLocale };

@@ -96,10 +96,11 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
       added: expect.stringMatching(/^\[Ñéŵ/),
     });
 
-    // Nothing changed: no request is needed at all, so even an unreachable server does not matter.
-    const third = await glossa(["localize", "-t", "de", source], { ...env, GLOSSA_URL: "http://127.0.0.1:9" });
+    // Nothing changed: nothing is sent to translate (the key and server are still checked, see below).
+    const third = await glossa(["localize", "-t", "de", source], env);
     expect(third).toMatchObject({ code: 0 });
     expect(third.stdout).toContain("de: 0 translated, 4 unchanged");
+    expect((await readJson(join(locales, "de.json"))).menu.open).toBe("KEPT");
   });
 
   it("writes to an --out pattern", async () => {
@@ -144,6 +145,47 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
     const noKey = await glossa(["localize", "-t", "de", source], { GLOSSA_URL: server.url });
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain("GLOSSA_API_KEY");
+  });
+
+  it("checks the key and the server on every run, even when nothing is new to translate (issue 26 item 2)", async () => {
+    const locales = join(dir, "unchanged");
+    const source = join(locales, "en.json");
+    await run("mkdir", ["-p", locales]);
+    await writeFile(source, JSON.stringify({ a: "Hello" }));
+    const first = await glossa(["localize", "-t", "de", source], env);
+    expect(first.code).toBe(0);
+    const again = await glossa(["localize", "-t", "de", source], env);
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect(again.stdout).toContain("de: 0 translated, 1 unchanged");
+
+    const doomed = await createKey(seed.admin, seed.orgId, { name: "doomed unchanged" });
+    expectStatus(await seed.admin.delete(`/api/orgs/${seed.orgId}/keys/${doomed.id}`), 204);
+    for (const extra of [[], ["--async"]]) {
+      const wrongKey = await glossa(["localize", ...extra, "-t", "de", source], {
+        ...env,
+        GLOSSA_API_KEY: doomed.secret,
+      });
+      expect(wrongKey.code).toBe(1);
+      expect(wrongKey.stderr).toBe("glossa: The API key is invalid or has been deleted.\n");
+    }
+
+    // A port nothing listens on: the server is unreachable.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = await glossa(["localize", "-t", "de", source], {
+      ...env,
+      GLOSSA_URL: `http://127.0.0.1:${port}`,
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain(`Cannot reach the Glossa server at http://127.0.0.1:${port}`);
+
+    const nothing = await createKey(seed.admin, seed.orgId, { name: "reaches nothing", kind: "service" });
+    const noEngine = await glossa(["localize", "-t", "de", source], { ...env, GLOSSA_API_KEY: nothing.secret });
+    expect(noEngine.code).toBe(1);
+    expect(noEngine.stderr).toContain("This key reaches no engine: give it a role with engine:access");
+    expect(await readJson(join(locales, "de.json"))).toEqual({ a: expect.stringMatching(/^\[Ĥéļļö/) });
   });
 
   it("--async runs the targets as one server job, then sends only what changed", async () => {
@@ -191,10 +233,14 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
           response.end(JSON.stringify({ status: 404, code: "not_found", message: "No route POST /jobs/localize." }));
           return;
         }
+        const body = Buffer.concat(chunks);
         void fetch(server.url + request.url, {
           method: request.method,
-          headers: { "content-type": "application/json", "x-api-key": String(request.headers["x-api-key"]) },
-          body: Buffer.concat(chunks),
+          headers: {
+            ...(body.length > 0 ? { "content-type": "application/json" } : {}),
+            "x-api-key": String(request.headers["x-api-key"]),
+          },
+          body: body.length > 0 ? body : undefined,
         }).then(async (answer) => {
           response.writeHead(answer.status, { "content-type": "application/json" });
           response.end(await answer.text());

@@ -15,4 +15,11 @@ describe("the serve banner", () => {
   it("says how to create the first admin when there is no user", () => {
     expect(serveBanner({ ...facts, needsAdmin: true })).toMatch(/No user exists yet[\s\S]*GLOSSA_ADMIN_EMAIL/);
   });
+
+  it("names the public URL people open behind a proxy, and where it listens", () => {
+    const banner = serveBanner({ ...facts, publicUrl: "https://glossa.example.com/", needsAdmin: false });
+    expect(banner).toContain("Dashboard and API   https://glossa.example.com/\n");
+    expect(banner).toContain("Listening on        http://127.0.0.1:8787");
+    expect(banner).toContain("https://glossa.example.com/mcp");
+  });
 });

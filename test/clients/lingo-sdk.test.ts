@@ -142,7 +142,7 @@ describe.each(STORES)("Lingo.dev SDK compatibility on %s", (store) => {
         engineId: seed.engineId,
       });
       await expect(denied.localizeText("Hi", { sourceLocale: "en", targetLocale: "de" })).rejects.toThrow(
-        `This key may not use engine ${seed.engineId}.`,
+        `This key may not use engine ${seed.engineId}: give the key a role with engine:access`,
       );
 
       const engine = new LingoDotDevEngineReplica({ apiKey: key.secret, apiUrl: server.url });

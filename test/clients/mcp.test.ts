@@ -173,6 +173,15 @@ describe.each(STORES)("MCP server on %s", (store) => {
     });
     const missingData = await callTool(client, "localize", { sourceLocale: "en", targetLocale: "de" });
     expect(missingData.structuredContent).toMatchObject({ code: "invalid_request", errors: [{ path: "/data" }] });
+    // The text the model reads names the field and the problem too (issue 26 item 3).
+    const missingText = (missingData.content as { type: string; text: string }[])[0]!.text;
+    expect(missingText).toContain("data:");
+    expect(missingText).not.toMatch(/^The tool arguments are malformed\. \(/);
+    const wrongType = await callTool(client, "localize", { sourceLocale: "en", targetLocale: 42, data: {} });
+    expect((wrongType.content as { text: string }[])[0]!.text).toMatch(/targetLocale: .*string/);
+    expect((denied.content as { text: string }[])[0]!.text, "the 403 says how to fix it").toContain(
+      "give the key a role with engine:access, or add the engine to its scope",
+    );
     const emptyText = await callTool(client, "recognize_locale", { text: "" });
     expect(emptyText.structuredContent).toMatchObject({ code: "invalid_request" });
   });

@@ -60,7 +60,18 @@ describeInBrowser("dashboard: dialogs by keyboard only (issue 14 item 6)", () =>
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     }
+    // Escape does not lose the secret at once: it asks first (issue 26 item 7), and "Keep it open" keeps it.
     await page.keyboard.press("Escape");
+    await secretDialog.getByRole("alert").filter({ hasText: "Close without the secret?" }).waitFor();
+    await expect.poll(() => focused(page)).toBe("Keep it open");
+    await expectAccessible(page, "secret dialog asking before it closes");
+    await screenshot(page, "dialog-secret-ask-before-close");
+    await page.keyboard.press("Enter");
+    expect(await secretDialog.isVisible()).toBe(true);
+    expect(await page.locator("#new-key-secret").textContent()).toBe(secret);
+    await page.keyboard.press("Escape");
+    await secretDialog.getByRole("button", { name: "Close, I don't need it" }).focus();
+    await page.keyboard.press("Enter");
     await secretDialog.waitFor({ state: "hidden" });
     await page.locator("tr", { has: page.locator("th", { hasText: "Keyboard key" }) }).waitFor();
     await expect.poll(() => focused(page)).toBe("Create personal key");

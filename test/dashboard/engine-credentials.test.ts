@@ -56,10 +56,11 @@ describeInBrowser("dashboard: engine credentials are write-only", () => {
     expect(await dialog.getByLabel("API key").count()).toBe(0);
     await dialog.getByLabel("Name", { exact: true }).fill("GPT");
     await dialog.getByLabel("Provider").selectOption("openai");
-    expect(JSON.parse(await dialog.getByLabel("Configuration (JSON object)").inputValue())).toEqual({
-      baseUrl: "https://api.openai.com/v1",
-      models: [{ sourceLocale: "*", targetLocale: "*", model: "gpt-4o-mini", rank: 0 }],
-    });
+    // The provider's example is a placeholder; the model is the user's choice (issue 26 item 5).
+    expect(await dialog.getByLabel("Configuration (JSON object)").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Configuration (JSON object)").getAttribute("placeholder")).toContain("gpt-4o-mini");
+    await dialog.getByRole("button", { name: "Add model" }).click();
+    await dialog.getByLabel("Model 1", { exact: true }).fill("gpt-4o-mini");
     const keyInput = dialog.getByLabel("API key");
     expect(await keyInput.getAttribute("type")).toBe("password");
     expect(await keyInput.inputValue()).toBe("");

@@ -49,11 +49,13 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
     await page.keyboard.press("Tab");
     expect(await focused(page)).toBe("Provider");
     await page.keyboard.type("apertium");
-    // Apertium's example configuration starts the glossary with one term.
-    expect(await dialog.getByLabel("Term 1", { exact: true }).inputValue()).toBe("Glossa");
+    // Apertium's example glossary term is a placeholder, never a value (issue 26 item 5).
+    expect(await dialog.getByLabel("Term 1", { exact: true }).count()).toBe(0);
+    expect(await dialog.getByLabel("Configuration (JSON object)").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Configuration (JSON object)").getAttribute("placeholder")).toContain("Glossa");
     await tabTo(page, "Add term", 80);
     await page.keyboard.press("Enter");
-    await tabTo(page, "Term 2", 80);
+    await tabTo(page, "Term 1", 80);
     await page.keyboard.press("Enter");
     expect(await dialog.getByText("Type the term.").isVisible()).toBe(true);
     expect(await dialog.getByRole("alert").textContent()).toContain("glossary is not complete");
@@ -62,7 +64,7 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
 
     await page.keyboard.type("dashboard");
     await page.keyboard.press("Tab");
-    expect(await focused(page)).toBe("Type of term 2");
+    expect(await focused(page)).toBe("Type of term 1");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Übersicht");
     await page.keyboard.press("Tab");
@@ -72,7 +74,6 @@ describeInBrowser("dashboard: engine glossary editor (issue 14 item 2, glossary 
 
     const engine = await engineNamed("Glossary engine");
     expect(engine?.config.glossary).toEqual([
-      { type: "non_translatable", term: "Glossa" },
       { type: "custom_translation", term: "dashboard", translation: "Übersicht", targetLocale: "de" },
     ]);
   });

@@ -24,7 +24,7 @@ describeInBrowser("dashboard: key lifecycle", () => {
     const secretDialog = page.getByRole("dialog", { name: "Your new API key" });
     await secretDialog.waitFor();
     const secret = (await page.locator("#new-key-secret").textContent()) ?? "";
-    await secretDialog.getByRole("button", { name: /close/i }).first().click();
+    await secretDialog.getByRole("button", { name: "I have copied it — close" }).click();
     await secretDialog.waitFor({ state: "hidden" });
     return secret;
   };

@@ -57,7 +57,7 @@ describeInBrowser("dashboard: keys page says how to call it (issue 14 item 7)", 
     await page.keyboard.press("Enter");
     const secretDialog = page.getByRole("dialog", { name: "Your new API key" });
     await secretDialog.waitFor();
-    await page.keyboard.press("Escape");
+    await secretDialog.getByRole("button", { name: "I have copied it — close" }).click();
     await secretDialog.waitFor({ state: "hidden" });
     await page.getByRole("region", { name: "How to call it" }).waitFor();
     const keys = await ready.admin.get(`/api/orgs/${ready.orgId}/keys?kind=personal`);

@@ -114,7 +114,7 @@ describe.each(STORES)("issue 14 account self-service on %s", (store) => {
       expectStatus(accepted, 200);
       expect(accepted.body).toMatchObject({ email, name: "Ina", isAdmin: false });
       expect(accepted.body.memberships).toEqual([
-        expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.member }),
+        expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.member, canLeave: true }),
       ]);
       expect((await visitor.get("/api/me")).body.email).toBe(email);
       await new ApiClient(server.url).login(email, "ina-password-1");

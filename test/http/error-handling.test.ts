@@ -90,12 +90,14 @@ describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never 
     expect(await response.json()).toMatchObject({ sourceLocale: "en-US", targetLocale: "pt-BR" });
   });
 
-  it("a body over the configured limit → 413 payload_too_large", async () => {
-    await expectProblem(
+  it("a body over the configured limit → 413 payload_too_large, naming the limit and GLOSSA_BODY_LIMIT", async () => {
+    const body = await expectProblem(
       await send(JSON.stringify({ ...valid, data: { a: "x".repeat(100 * 1024) } })),
       413,
       "payload_too_large",
     );
+    expect(body.message).toContain("(64 KiB)");
+    expect(body.message).toContain("GLOSSA_BODY_LIMIT");
   });
 
   it("a huge string within the limit is translated, not refused", async () => {

@@ -83,6 +83,23 @@ describe.each(STORES)("SPEC §3 localization API on %s", (store) => {
     const scoped = await createKey(seed.admin, seed.orgId, { name: "scoped", kind: "service", engineIds: [] });
     const denied = await anon.localize(scoped.secret, body({ engineId: seed.engineId }));
     expect([denied.status, denied.body.code]).toEqual([403, "engine_access_denied"]);
+    // The refusal says how to fix it (issue 26 item 1).
+    expect(denied.body.message).toContain("give the key a role with engine:access, or add the engine to its scope");
+  });
+
+  it("no engineId and no default engine → 404 that says to pass engineId and names the engines the key reaches", async () => {
+    const fresh = await seedOrganization(server.url, { name: "No default" });
+    const freshKey = (await createKey(fresh.admin, fresh.orgId, { name: "ci" })).secret;
+    expectStatus(await fresh.admin.patch(`/api/orgs/${fresh.orgId}`, { defaultEngineId: null }), 200);
+    const missing = await anon.localize(freshKey, body());
+    expect([missing.status, missing.body.code]).toEqual([404, "engine_not_found"]);
+    expect(missing.body.message).toContain("pass engineId");
+    expect(missing.body.message).toContain(`${fresh.engineId} (Pseudo)`);
+
+    const nothing = await createKey(fresh.admin, fresh.orgId, { name: "reaches nothing", kind: "service" });
+    const none = await anon.localize(nothing.secret, body());
+    expect(none.body.message).toContain("reaches no engine yet");
+    expect(none.body.message).toContain("Engines");
   });
 
   it("POST /whoami describes a personal key and the engines it reaches now", async () => {

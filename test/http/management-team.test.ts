@@ -34,6 +34,11 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
       expect(me.body.memberships).toEqual(
         expect.arrayContaining([expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.owner })]),
       );
+      // The only owner may not leave, and the dashboard knows before asking (issue 26 item 7).
+      expect(
+        me.body.memberships.find((membership: { organizationId: string }) => membership.organizationId === seed.orgId)
+          .canLeave,
+      ).toBe(false);
     });
 
     it("wrong password or unknown email → 401 invalid_credentials", async () => {

@@ -22,6 +22,8 @@ function newestMtime(path: string): number {
 /** vitest globalSetup: compiles src/ with tsc when the test build is missing or stale; GLOSSA_TEST_CLI names its bin. */
 export default async function buildCliIfStale(): Promise<void> {
   process.env.GLOSSA_TEST_CLI = builtCli;
+  // Beside the build as beside dist/: `glossa serve` reads its version from it.
+  cpSync(join(root, "package.json"), join(TEST_BUILD_DIR, "..", "package.json"));
   if (existsSync(builtCli) && statSync(builtCli).mtimeMs >= newestMtime(join(root, "src"))) return;
   process.stderr.write("compiling the server and CLI for the tests (missing or stale)\n");
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");

@@ -3,6 +3,7 @@ import { api } from "./api/endpoints";
 import { errorMessage, setUnauthenticatedListener } from "./api/http";
 import type { Me } from "./api/types";
 import { Layout } from "./components/Layout";
+import { useCurrentOrg } from "./hooks/useCurrentOrg";
 import { navigate, useLocationPath } from "./hooks/useLocationPath";
 import { AcceptInvitationPage } from "./pages/account/AcceptInvitationPage";
 import { AccountPage } from "./pages/account/AccountPage";
@@ -40,13 +41,14 @@ export function App() {
     void reloadMe();
   }, [reloadMe]);
 
-  const firstOrgId = me?.memberships[0]?.organizationId;
+  // The organization the user was in, across Account, Admin and CLI-login pages too.
+  const { currentOrgId, remember } = useCurrentOrg(me, route.kind === "org" ? route.orgId : undefined);
   useEffect(() => {
     if (me && route.kind === "home") {
-      if (firstOrgId) navigate(orgPath(firstOrgId), { replace: true });
+      if (currentOrgId) navigate(orgPath(currentOrgId), { replace: true });
       else if (me.isAdmin) navigate("/admin", { replace: true });
     }
-  }, [me, route.kind, firstOrgId]);
+  }, [me, route.kind, currentOrgId]);
 
   if (route.kind === "invitation") {
     return (
@@ -89,17 +91,21 @@ export function App() {
       navigate("/", { replace: true });
     }
   };
-  const currentOrgId = route.kind === "org" ? route.orgId : undefined;
-
   return (
-    <Layout me={me} orgId={currentOrgId} page={route.kind === "org" ? route.page : route.kind} onSignOut={signOut}>
+    <Layout
+      me={me}
+      orgId={currentOrgId}
+      onOrgChosen={remember}
+      page={route.kind === "org" ? route.page : route.kind}
+      onSignOut={signOut}
+    >
       {route.kind === "org" && (
         <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />
       )}
-      {route.kind === "cli-login" && <CliLoginPage me={me} sessionId={route.sessionId} />}
+      {route.kind === "cli-login" && <CliLoginPage me={me} sessionId={route.sessionId} currentOrgId={currentOrgId} />}
       {route.kind === "account" && <AccountPage me={me} reloadMe={reloadMe} />}
       {route.kind === "admin" && (me.isAdmin ? <AdminPage me={me} reloadMe={reloadMe} /> : <NotFound />)}
-      {route.kind === "home" && !firstOrgId && !me.isAdmin && (
+      {route.kind === "home" && !currentOrgId && !me.isAdmin && (
         <section>
           <h1>No organization yet</h1>
           <p>You are not a member of any organization. Ask an owner or an instance administrator to add you.</p>

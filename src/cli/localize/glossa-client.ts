@@ -69,6 +69,20 @@ function notGlossa(connection: GlossaConnection, status: number): GlossaRequestE
   return new GlossaRequestError(`The server at ${connection.url} did not answer like a Glossa server.`, status, null);
 }
 
+/** The key in use, as `POST /whoami` describes it: what the CLI checks before any work. */
+export interface RemoteKey {
+  organizationId: string;
+  kind: string;
+  engines: { id: string; name: string }[];
+}
+
+/** One call that proves the server is a Glossa server and the key is valid now (SPEC §3 `/whoami`). */
+export async function whoamiRemote(connection: GlossaConnection): Promise<RemoteKey> {
+  const body = await callGlossa(connection, "POST", "/whoami");
+  if (typeof body.organizationId !== "string" || !Array.isArray(body.engines)) throw notGlossa(connection, 200);
+  return body as unknown as RemoteKey;
+}
+
 export async function localizeRemote(
   connection: GlossaConnection,
   request: { engineId: string | undefined; sourceLocale: string; targetLocale: string; data: Json },

@@ -79,12 +79,14 @@ export function authorizeEngine(
   reach: EngineReach,
   engine: { id: string } | null,
   requestedEngineId: string | null,
+  keyKind?: KeyKind,
 ): Decision<Record<never, never>, EngineDenialCode> {
   if (!engine) {
     return deny("engine_not_found", { engineId: requestedEngineId, withKey: true });
   }
   if (!reachesEngine(reach, engine.id)) {
-    return deny("engine_access_denied", { engineId: engine.id });
+    // The kind picks the message's fix: a service key's role or scope, a personal key's creator.
+    return deny("engine_access_denied", keyKind ? { engineId: engine.id, keyKind } : { engineId: engine.id });
   }
   return { ok: true };
 }

@@ -70,3 +70,14 @@ export function checkInvitation(
   if (!manage.ok) return manage;
   return checkOwnershipChange({ actor: inviter, targetIsOwner: false, becomesOwner: role.isOwner, ownerCount: 0 });
 }
+
+/**
+ * Whether a member may leave the organization on their own: anyone but its last owner (the same
+ * rule `checkOwnershipChange` applies to a removal), so the dashboard can say so before asking.
+ */
+export function canLeaveOrganization(member: {
+  isOwner: boolean;
+  ownerCount: number;
+}): Decision<Record<never, never>, "last_owner"> {
+  return member.isOwner && member.ownerCount <= 1 ? deny("last_owner") : { ok: true };
+}

@@ -28,6 +28,26 @@ function describeWait(seconds: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
+/** A size in the largest binary unit it reaches (MiB, KiB, bytes), one decimal at most. */
+function describeBytes(bytes: number): string {
+  const inUnit = (size: number, unit: string) => `${Number.isInteger(size) ? size : size.toFixed(1)} ${unit}`;
+  if (bytes >= 1024 * 1024) return inUnit(bytes / (1024 * 1024), "MiB");
+  if (bytes >= 1024) return inUnit(bytes / 1024, "KiB");
+  return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+}
+
+function noDefaultEngineHint(reachable: readonly { id: string; name: string }[] | undefined): string {
+  if (reachable === undefined) return "pass engineId, or have a team manager set a default engine.";
+  if (reachable.length === 0)
+    return "this key reaches no engine yet; a team manager creates one (dashboard: Engines) or gives the key access to one, then pass its id as engineId.";
+  const names = reachable
+    .slice(0, 10)
+    .map((engine) => `${engine.id} (${engine.name})`)
+    .join(", ");
+  const more = reachable.length > 10 ? ` and ${reachable.length - 10} more` : "";
+  return `pass engineId — this key reaches ${names}${more} — or have a team manager set a default engine.`;
+}
+
 /**
  * The user-facing message of every code that has a standard one, written once. Parameters name
  * what the message is about; codes whose message is specific to each case (`invalid_request`,
@@ -55,7 +75,13 @@ export const ERROR_MESSAGES = {
     p.self
       ? "Your account has been deactivated; ask an instance administrator."
       : "The user who created this personal key has been deactivated.",
-  engine_access_denied: (p: { engineId: string }) => `This key may not use engine ${p.engineId}.`,
+  /** Says how to fix it: a service key needs a role or a scope; a personal key acts as its creator. */
+  engine_access_denied: (p: { engineId: string; keyKind?: "personal" | "service" }) =>
+    p.keyKind === "service"
+      ? `This key may not use engine ${p.engineId}: give the key a role with engine:access, or add the engine to its scope (dashboard: API keys → Service → Edit).`
+      : p.keyKind === "personal"
+        ? `This key may not use engine ${p.engineId}: a personal key reaches the engines its creator reaches; ask a team manager for a role with engine:access or a grant on this engine.`
+        : `This key may not use engine ${p.engineId}.`,
   role_not_in_organization: (p: { roleId: string }) => `Role ${p.roleId} does not belong to this organization.`,
   role_too_broad: (p: { extraPermissions: readonly string[] } | { heldByServiceKeys: true }) =>
     "extraPermissions" in p
@@ -75,9 +101,14 @@ export const ERROR_MESSAGES = {
   member_not_found: (p: { userId: string }) => `User ${p.userId} is not a member of this organization.`,
   role_not_found: (p: { roleId: string }) => `Role ${p.roleId} was not found in this organization.`,
   /** `withKey`: asked for with an API key (SPEC §1 rule 5), where a null id means "the default engine". */
-  engine_not_found: (p: { engineId: string | null; withKey?: boolean }) =>
+  engine_not_found: (p: {
+    engineId: string | null;
+    withKey?: boolean;
+    /** No engineId and no default: the engines the key reaches, to name one of them. */
+    reachable?: readonly { id: string; name: string }[];
+  }) =>
     p.engineId === null
-      ? "No engineId was given and the organization has no default engine."
+      ? `No engineId was given and the organization has no default engine: ${noDefaultEngineHint(p.reachable)}`
       : p.withKey
         ? `Engine ${p.engineId} does not exist in this key's organization.`
         : `Engine ${p.engineId} was not found in this organization.`,
@@ -110,7 +141,11 @@ export const ERROR_MESSAGES = {
       : `Key ${p.keyId} expired at ${p.expiresAt} and cannot be rolled; create a new key.`,
   role_in_use: () => "Members or service keys still hold this role; give them another role first.",
 
-  payload_too_large: () => "The request body is larger than this server accepts.",
+  /** `limitBytes`: the route's limit, which an operator raises with GLOSSA_BODY_LIMIT. */
+  payload_too_large: (p: { limitBytes?: number } = {}) =>
+    p.limitBytes === undefined
+      ? "The request body is larger than this server accepts."
+      : `The request body is larger than this server accepts (${describeBytes(p.limitBytes)}); send less at once, or ask the operator to raise GLOSSA_BODY_LIMIT (in bytes).`,
   unsupported_media_type: () => "Send the body as application/json.",
 
   secret_key_missing: () =>

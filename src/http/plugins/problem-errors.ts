@@ -11,8 +11,9 @@ import { INVALID_JSON_BODY } from "./json-body.js";
 const MALFORMED_VALUE_SQLSTATES = new Set(["22P05", "22021", "22008", "22007"]);
 
 /** Fastify's own errors that have a code of ours. */
-const FASTIFY_ERRORS: Record<string, () => AppError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError("payload_too_large"),
+const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) =>
+    AppError.of("payload_too_large", { limitBytes: request.routeOptions.bodyLimit }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError("unsupported_media_type"),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     AppError.invalidRequest("The Content-Length header does not match the body."),
@@ -74,7 +75,7 @@ export function registerProblemErrors(app: FastifyInstance): void {
       return sendProblem(reply, request, AppError.invalidRequest("A value in the request cannot be stored."));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return sendProblem(reply, request, known());
+    if (known) return sendProblem(reply, request, known(request));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, request, foreignClientError(error.statusCode));
     }

@@ -62,7 +62,7 @@ export const processRoutes =
       },
       async (request, reply) => {
         const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
-        return estimate(principal, request.body);
+        return estimate(deps.sql, principal, request.body);
       },
     );
 

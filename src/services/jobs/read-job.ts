@@ -19,7 +19,7 @@ async function jobForKey(sql: Sql, jobId: string, authenticate: AuthenticateForE
   // The key is checked first either way, so an unauthenticated caller learns nothing about ids.
   const principal = await authenticate(job?.engineId ?? null);
   if (!job || job.organizationId !== principal.organizationId) throw AppError.of("job_not_found", { jobId });
-  ensure(authorizeEngine(principal.reach, principal.engine, job.engineId));
+  ensure(authorizeEngine(principal.reach, principal.engine, job.engineId, principal.kind));
   return job;
 }
 

@@ -1,12 +1,11 @@
 import type { EngineId, KeyId } from "../../contract/ids.js";
 import type { JobLocalizeBody, JobRecord } from "../../contract/jobs.js";
-import { authorizeEngine } from "../../core/authz/authorize-key.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
-import { ensure } from "../../core/errors/app-error.js";
 import { jobRecord } from "../../core/jobs/job-record.js";
 import { distinctLocales } from "../../core/jobs/job-rules.js";
 import { insertJob } from "../../storage/repositories/jobs.js";
 import type { Sql } from "../../storage/sql.js";
+import { engineForKey } from "../engine-for-key.js";
 import type { KeyPrincipal } from "../key-auth.js";
 import { requireLocale, resolveSourceLocale } from "../localize-input.js";
 
@@ -37,8 +36,7 @@ export function normalizeJobInput(body: JobLocalizeBody): PendingJob {
  * authorized again when it runs.
  */
 export async function submitJob(sql: Sql, principal: KeyPrincipal, pending: PendingJob): Promise<JobRecord> {
-  ensure(authorizeEngine(principal.reach, principal.engine, pending.engineId));
-  const engine = principal.engine!;
+  const engine = await engineForKey(sql, principal, pending.engineId);
   const first = pending.targetLocales[0]!;
   const resolved = await resolveSourceLocale({ ...pending, targetLocale: first });
   const job = await insertJob(sql, {

@@ -5,6 +5,7 @@ import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js"
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "../../security/passwords.js";
 import type { SignInThrottle } from "../../security/sign-in-throttle.js";
 import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
+import { canLeaveOrganization } from "../../core/authz/team-rules.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
 import { deleteSession, insertSession } from "../../storage/repositories/sessions.js";
 import { findPasswordHashByEmail, findUserById, updatePasswordHash } from "../../storage/repositories/users.js";
@@ -71,6 +72,11 @@ export async function me(sql: Sql, userId: UserId): Promise<Me> {
     email: user.email,
     name: user.name,
     isAdmin: user.isAdmin,
-    memberships: orgs.map((org) => ({ organizationId: org.id, roleId: org.roleId, organizationName: org.name })),
+    memberships: orgs.map((org) => ({
+      organizationId: org.id,
+      roleId: org.roleId,
+      organizationName: org.name,
+      canLeave: canLeaveOrganization(org).ok,
+    })),
   };
 }

@@ -70,14 +70,17 @@ export async function listOrganizations(sql: Sql): Promise<OrganizationRow[]> {
 export async function listOrganizationsOfUser(
   sql: Sql,
   userId: UserId,
-): Promise<(OrganizationRow & { roleId: RoleId })[]> {
+): Promise<(OrganizationRow & { roleId: RoleId; isOwner: boolean; ownerCount: number })[]> {
   return sql.query(
     `select o.id, o.name, o.plan, o.rbac, o.default_engine_id as "defaultEngineId", o.created_at as "createdAt",
             o.max_key_lifetime_days as "maxKeyLifetimeDays",
             o.default_rate_limit_requests as "defaultRateLimitRequests",
             o.default_rate_limit_window_seconds as "defaultRateLimitWindowSeconds",
-            o.monthly_character_quota as "monthlyCharacterQuota", m.role_id as "roleId"
-       from memberships m join organizations o on o.id = m.organization_id
+            o.monthly_character_quota as "monthlyCharacterQuota", m.role_id as "roleId",
+            r.is_owner as "isOwner",
+            (select count(*)::int from memberships om join roles orole on orole.id = om.role_id
+              where om.organization_id = o.id and orole.is_owner) as "ownerCount"
+       from memberships m join organizations o on o.id = m.organization_id join roles r on r.id = m.role_id
       where m.user_id = $1 order by o.created_at, o.id`,
     [userId],
   );

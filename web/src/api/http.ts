@@ -1,3 +1,4 @@
+import { problemText } from "../../../src/core/errors/problem-text";
 import type { Problem } from "./types";
 
 /** An error answer from the server; `message` is the problem's human-readable message. */
@@ -68,9 +69,6 @@ export async function request<T>(
 
 /** Human-readable text for any thrown value. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const fields = error.fieldErrors.map((field) => `${field.path}: ${field.message}`).join("; ");
-    return fields ? `${error.message} (${fields})` : error.message;
-  }
+  if (error instanceof ApiError) return problemText(error.message, error.fieldErrors);
   return error instanceof Error ? error.message : String(error);
 }

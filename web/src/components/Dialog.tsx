@@ -22,8 +22,12 @@ interface DialogProps {
   open: boolean;
   title: string;
   onClose: () => void;
+  /**
+   * Escape and the × button: close (the default), or, for a dialog that must be closed
+   * deliberately (a secret shown once), ask first.
+   */
+  onDismiss?: () => void;
   children: ReactNode;
-  /** Dialogs that must be closed deliberately (e.g. the one-time secret) still close on Escape. */
   className?: string;
 }
 
@@ -33,12 +37,12 @@ interface DialogProps {
  * form) and returns to what opened it. Content is mounted only while open, so nothing it showed
  * stays in the DOM afterwards. Clicking outside does not close it (a half-filled form survives).
  */
-export function Dialog({ open, title, onClose, children, className }: DialogProps) {
+export function Dialog({ open, title, onClose, onDismiss = onClose, children, className }: DialogProps) {
   return (
     <ModalOverlay
       isOpen={open}
       onOpenChange={(next) => {
-        if (!next) onClose();
+        if (!next) onDismiss();
       }}
       isDismissable={false}
       className="dialog-overlay"
@@ -50,7 +54,7 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
             <Heading slot="title" level={2}>
               {title}
             </Heading>
-            <button type="button" className="icon-button" aria-label="Close dialog" onClick={onClose}>
+            <button type="button" className="icon-button" aria-label="Close dialog" onClick={onDismiss}>
               <X size={18} aria-hidden="true" />
             </button>
           </div>

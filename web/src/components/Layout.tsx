@@ -21,7 +21,10 @@ import { OrgSwitcher } from "./OrgSwitcher";
 
 interface LayoutProps {
   me: Me;
+  /** The organization in the address, else the one the user was last in. */
   orgId: string | undefined;
+  /** Remembers a choice made in the picker on a page outside any organization. */
+  onOrgChosen: (orgId: string) => void;
   page: string;
   onSignOut: () => void;
   children: ReactNode;
@@ -39,9 +42,10 @@ const NAV_ICONS: Record<OrgPageId, LucideIcon> = {
 };
 
 /** Header (organization, user, sign out), navigation, and the page. */
-export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
+export function Layout({ me, orgId, onOrgChosen, page, onSignOut, children }: LayoutProps) {
   const navOrgId = orgId ?? me.memberships[0]?.organizationId;
-  const orgPage: OrgPageId = ORG_PAGES.some((candidate) => candidate.id === page) ? (page as OrgPageId) : "keys";
+  const isOrgPage = ORG_PAGES.some((candidate) => candidate.id === page);
+  const orgPage: OrgPageId = isOrgPage ? (page as OrgPageId) : "keys";
   return (
     <>
       <a className="skip-link" href="#main">
@@ -52,7 +56,7 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
           <Languages size={20} aria-hidden="true" />
           Glossa
         </AppLink>
-        <OrgSwitcher me={me} orgId={orgId} page={orgPage} />
+        <OrgSwitcher me={me} orgId={orgId} page={orgPage} navigates={isOrgPage} onChosen={onOrgChosen} />
         <div className="topbar-user">
           <span className="muted" title={me.email}>
             {me.email}
@@ -76,7 +80,7 @@ export function Layout({ me, orgId, page, onSignOut, children }: LayoutProps) {
                 <li key={candidate.id}>
                   <AppLink
                     href={orgPath(navOrgId, candidate.id)}
-                    aria-current={orgId && page === candidate.id ? "page" : undefined}
+                    aria-current={isOrgPage && page === candidate.id ? "page" : undefined}
                   >
                     <Icon size={16} aria-hidden="true" />
                     {candidate.label}

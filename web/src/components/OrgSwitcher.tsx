@@ -3,8 +3,17 @@ import type { Me } from "../api/types";
 import { navigate } from "../hooks/useLocationPath";
 import { orgPath, type OrgPageId } from "../routes";
 
+interface OrgSwitcherProps {
+  me: Me;
+  orgId: string | undefined;
+  page: OrgPageId;
+  /** On an organization page a choice opens the same page of the other organization; elsewhere it is remembered. */
+  navigates: boolean;
+  onChosen: (orgId: string) => void;
+}
+
 /** Picks the organization to work in; shown when the user belongs to more than one. */
-export function OrgSwitcher({ me, orgId, page }: { me: Me; orgId: string | undefined; page: OrgPageId }) {
+export function OrgSwitcher({ me, orgId, page, navigates, onChosen }: OrgSwitcherProps) {
   const id = useId();
   if (me.memberships.length === 0) return null;
   if (me.memberships.length === 1) {
@@ -14,7 +23,14 @@ export function OrgSwitcher({ me, orgId, page }: { me: Me; orgId: string | undef
   return (
     <div className="org-switcher">
       <label htmlFor={id}>Organization</label>
-      <select id={id} value={orgId ?? ""} onChange={(event) => navigate(orgPath(event.target.value, page))}>
+      <select
+        id={id}
+        value={orgId ?? ""}
+        onChange={(event) => {
+          onChosen(event.target.value);
+          if (navigates) navigate(orgPath(event.target.value, page));
+        }}
+      >
         {orgId === undefined && <option value="">Choose…</option>}
         {me.memberships.map((membership) => (
           <option key={membership.organizationId} value={membership.organizationId}>

@@ -3,20 +3,28 @@ import { useState } from "react";
 import { api } from "../api/endpoints";
 import type { CliSession, Me } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { DateTime } from "../format/DateTime";
 import { useAction } from "../hooks/useAction";
 import { useLoader } from "../hooks/useLoader";
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * `lingo.dev login` / `glossa login` open this page: the signed-in user sees which device asked
  * (its client, address and time), picks an organization and approves; the device then receives
  * a new personal key of this user, named after the session.
  */
-export function CliLoginPage({ me, sessionId }: { me: Me; sessionId: string }) {
+export function CliLoginPage({
+  me,
+  sessionId,
+  currentOrgId,
+}: {
+  me: Me;
+  sessionId: string;
+  /** The organization the user was working in: the one offered first. */
+  currentOrgId: string | undefined;
+}) {
   const loaded = useLoader(() => api.cliSession(sessionId), [sessionId]);
   const [approved, setApproved] = useState<CliSession | null>(null);
-  const [organizationId, setOrganizationId] = useState(me.memberships[0]?.organizationId ?? "");
+  const [organizationId, setOrganizationId] = useState(currentOrgId ?? me.memberships[0]?.organizationId ?? "");
   const action = useAction();
   const session = approved ?? loaded.data;
 
@@ -43,10 +51,14 @@ export function CliLoginPage({ me, sessionId }: { me: Me; sessionId: string }) {
             <dd>{session.userAgent}</dd>
             <dt>From address</dt>
             <dd>{session.clientAddress}</dd>
-            <dt>Asked at</dt>
-            <dd>{when(session.createdAt)}</dd>
-            <dt>Expires at</dt>
-            <dd>{when(session.expiresAt)}</dd>
+            <dt>Asked</dt>
+            <dd>
+              <DateTime iso={session.createdAt} />
+            </dd>
+            <dt>Expires</dt>
+            <dd>
+              <DateTime iso={session.expiresAt} />
+            </dd>
           </dl>
           {session.status === "pending" &&
             (me.memberships.length === 0 ? (

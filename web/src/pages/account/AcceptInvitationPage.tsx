@@ -3,9 +3,10 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { InvitationPreview } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useAction } from "../../hooks/useAction";
 import { useLoader } from "../../hooks/useLoader";
+import { DateTime } from "../../format/DateTime";
+import { formatAbsolute } from "../../format/dates";
 
 /**
  * The page an invitation link opens, with or without a session. A new invitee chooses a name and
@@ -67,7 +68,10 @@ function AcceptForm({
         You are invited to join <strong>{invitation.organizationName}</strong> as <strong>{invitation.roleName}</strong>{" "}
         with the email <strong>{invitation.email}</strong>.
       </p>
-      <p className="small muted">This link works once and expires on {formatDate(invitation.expiresAt)}.</p>
+      <p className="small muted">
+        This link works once and expires <DateTime iso={invitation.expiresAt} /> ({formatAbsolute(invitation.expiresAt)}
+        ).
+      </p>
       {newAccount ? (
         <>
           <label htmlFor="invite-name">Your name</label>

@@ -36,11 +36,29 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
                   <AppLink href={orgPath(membership.organizationId)}>{membership.organizationName}</AppLink>
                 </h3>
                 <div className="row-actions">
-                  <button type="button" className="danger" onClick={() => setLeaving(membership)}>
-                    <LogOut size={16} aria-hidden="true" />
-                    Leave {membership.organizationName}
-                  </button>
+                  {membership.canLeave ? (
+                    <button type="button" className="danger" onClick={() => setLeaving(membership)}>
+                      <LogOut size={16} aria-hidden="true" />
+                      Leave {membership.organizationName}
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled
+                      aria-describedby={`last-owner-${membership.organizationId}`}
+                    >
+                      <LogOut size={16} aria-hidden="true" />
+                      Leave {membership.organizationName}
+                    </button>
+                  )}
                 </div>
+                {!membership.canLeave && (
+                  <p className="hint" id={`last-owner-${membership.organizationId}`}>
+                    You are its last owner, so you cannot leave it: make another member an owner first (Team page), or
+                    delete the organization (Plan page).
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -1,13 +1,12 @@
-import { TableDate } from "../../components/TableDate";
 import { api } from "../../api/endpoints";
 import type { Me } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useLoader } from "../../hooks/useLoader";
 import { UserActiveButton } from "./UserActiveButton";
 import { PlanEditor } from "../plan/PlanEditor";
 import { CreateOrganizationForm } from "./CreateOrganizationForm";
 import { CreateUserForm } from "./CreateUserForm";
+import { DateTime } from "../../format/DateTime";
 
 /** Instance administration: users, organizations and their plans. */
 export function AdminPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<void> }) {
@@ -37,7 +36,7 @@ export function AdminPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<vo
             <li key={org.id} className="card" data-org-name={org.name}>
               <h3 className="card-title">{org.name}</h3>
               <p className="small muted">
-                <code>{org.id}</code> · created {formatDate(org.createdAt)}
+                <code>{org.id}</code> · created <DateTime iso={org.createdAt} />
               </p>
               <PlanEditor org={org} onSaved={() => void orgs.reload()} />
             </li>
@@ -65,7 +64,7 @@ export function AdminPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<vo
                   <td>{user.name || "—"}</td>
                   <td>{user.isAdmin ? "Yes" : "No"}</td>
                   <td>
-                    <TableDate iso={user.createdAt} />
+                    <DateTime iso={user.createdAt} />
                   </td>
                   <td>
                     <UserActiveButton user={user} isSelf={user.id === me.id} onChanged={() => void users.reload()} />

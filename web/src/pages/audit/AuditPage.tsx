@@ -1,6 +1,5 @@
 import { Download, ScrollText } from "lucide-react";
 import { EmptyState } from "../../components/EmptyState";
-import { TableDate } from "../../components/TableDate";
 import { Fragment, useState } from "react";
 import { api } from "../../api/endpoints";
 import { errorMessage } from "../../api/http";
@@ -9,6 +8,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { AUDIT_ACTIONS, auditRange, auditSummary } from "./auditText";
+import { DateTime } from "../../format/DateTime";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -182,7 +182,7 @@ export function AuditPage() {
               {shown.map((event) => (
                 <tr key={event.id}>
                   <td data-label="Time">
-                    <TableDate iso={event.createdAt} withTime />
+                    <DateTime iso={event.createdAt} />
                   </td>
                   <td data-label="Action">
                     <code>

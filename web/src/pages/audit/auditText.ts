@@ -1,4 +1,5 @@
 import type { AuditEvent } from "../../api/types";
+import { countOf, WORDS } from "../../format/plural";
 
 /** Actions the server records (the contract's vocabulary); the filter offers these. */
 export { AUDIT_ACTIONS } from "../../../../src/contract/audit-actions";
@@ -19,7 +20,7 @@ export function auditSummary(event: AuditEvent): string {
     parts.push(details.gracePeriodSeconds === 0 ? "old key stopped at once" : `grace ${details.gracePeriodSeconds} s`);
   if (details.maxKeyLifetimeDays === null) parts.push("no key lifetime limit");
   if (typeof details.maxKeyLifetimeDays === "number")
-    parts.push(`keys live at most ${details.maxKeyLifetimeDays} days`);
+    parts.push(`keys live at most ${countOf(details.maxKeyLifetimeDays, WORDS.day)}`);
   return parts.join(" · ");
 }
 

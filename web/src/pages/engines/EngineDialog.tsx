@@ -25,8 +25,9 @@ interface EngineDialogProps {
 }
 
 /**
- * Create or edit an engine. Provider settings are a JSON object edited as text (pre-filled with
- * the provider's example on create), so settings a provider adds later work without a new form.
+ * Create or edit an engine. Provider settings are a JSON object edited as text (the provider's
+ * example shows as its placeholder on create, never as a value: nothing the user did not add is
+ * saved), so settings a provider adds later work without a new form.
  * Credentials are write-only: one password input per field the provider takes, sent only when
  * typed, never shown.
  */
@@ -73,15 +74,12 @@ function EngineForm({
   const initialProvider = engine?.provider ?? providers[0]?.name ?? "";
   const [name, setName] = useState(engine?.name ?? "");
   const [provider, setProvider] = useState(initialProvider);
-  // On create the textarea starts with the provider's example and follows the provider until edited.
+  // On create the textarea starts empty, with the provider's example as its placeholder.
   // The price has its own fields; the JSON text holds every other setting.
-  const [configText, setConfigText] = useState(
-    engine ? JSON.stringify(withoutPrice(engine.config), null, 2) : exampleConfigText(initialProvider),
-  );
+  const [configText, setConfigText] = useState(engine ? JSON.stringify(withoutPrice(engine.config), null, 2) : "");
   const storedPrice = priceOf(engine?.config);
   const [priceText, setPriceText] = useState(storedPrice ? String(storedPrice.usdPerMillion) : "");
   const [priceUnit, setPriceUnit] = useState<PriceUnit>(storedPrice?.unit ?? "characters");
-  const [configEdited, setConfigEdited] = useState(engine !== null);
   const [isDefault, setIsDefault] = useState(engine?.isDefault ?? false);
   // Secrets stay in the (uncontrolled) inputs only: no React state, no value attribute.
   const secretInputs = useRef(new Map<string, HTMLInputElement>());
@@ -107,7 +105,6 @@ function EngineForm({
     if (!parsed.ok) return;
     const { [key]: _old, ...rest } = parsed.value;
     setConfigText(JSON.stringify(rows.length > 0 ? { ...rest, [key]: rows } : rest, null, 2));
-    setConfigEdited(true);
   };
   const setGlossary = (rows: GlossaryRow[]) => setList("glossary", rows);
   const listOf = <Row,>(key: string): Row[] =>
@@ -123,13 +120,11 @@ function EngineForm({
     if (!parsed.ok) return;
     const { chunking: _old, ...rest } = parsed.value;
     setConfigText(JSON.stringify(Object.keys(next).length > 0 ? { ...rest, chunking: next } : rest, null, 2));
-    setConfigEdited(true);
   };
   const setField = (key: string, value: unknown) => {
     if (!parsed.ok) return;
     const { [key]: _old, ...rest } = parsed.value;
     setConfigText(JSON.stringify(value === undefined ? rest : { ...rest, [key]: value }, null, 2));
-    setConfigEdited(true);
   };
   const configSchema = describe(provider)?.configSchema;
   const providerFieldsWrong =
@@ -145,7 +140,6 @@ function EngineForm({
     setProvider(next);
     setSecretTyped(false);
     setRemoveCredentials(false);
-    if (!configEdited) setConfigText(exampleConfigText(next));
   };
 
   const submit = async (event: FormEvent) => {
@@ -315,10 +309,8 @@ function EngineForm({
         spellCheck={false}
         className="code-input"
         value={configText}
-        onChange={(event) => {
-          setConfigText(event.target.value);
-          setConfigEdited(true);
-        }}
+        placeholder={engine ? undefined : `Example:\n${exampleConfigText(provider)}`}
+        onChange={(event) => setConfigText(event.target.value)}
         aria-invalid={!parsed.ok}
         aria-describedby="engine-config-hint"
       />

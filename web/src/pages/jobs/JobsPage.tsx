@@ -1,7 +1,6 @@
 import { KeyRound, ListChecks } from "lucide-react";
 import { AppLink } from "../../components/AppLink";
 import { EmptyState } from "../../components/EmptyState";
-import { TableDate } from "../../components/TableDate";
 import { orgPath } from "../../routes";
 import { useEffect, useState } from "react";
 import { JOB_STATUSES } from "../../../../src/contract/vocabulary";
@@ -10,6 +9,7 @@ import type { JobStatus, JobSummary } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
+import { DateTime } from "../../format/DateTime";
 
 /** While a job shown is queued or running, the list refreshes this often. */
 const REFRESH_MS = 3_000;
@@ -113,7 +113,7 @@ export function JobsPage() {
               {jobs.data.map((job) => (
                 <tr key={job.id} data-job-id={job.id}>
                   <td data-label="Submitted">
-                    <TableDate iso={job.createdAt} withTime />
+                    <DateTime iso={job.createdAt} />
                     <div className="id-line">
                       <code>{job.id}</code>
                     </div>
@@ -135,7 +135,7 @@ export function JobsPage() {
                     </div>
                   </td>
                   <td data-label="Finished">
-                    <TableDate iso={job.finishedAt} never="—" withTime />
+                    <DateTime iso={job.finishedAt} missing="—" />
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { dateInputValue } from "./expiry-text";
+import { countOf, WORDS } from "../../format/plural";
 
 /** What the create dialog asks for: never, a number of days, or a date (SPEC §8). */
 export type ExpiryChoice = { kind: "never" } | { kind: "days"; days: number } | { kind: "date"; date: string };
@@ -45,7 +46,9 @@ export function ExpiryPicker({
         {maxLifetimeDays === null && <option value="never">Never</option>}
         {dayChoices.map((days) => (
           <option key={days} value={`days-${days}`}>
-            {days === maxLifetimeDays ? `In ${days} days (the organization's maximum)` : `In ${days} days`}
+            {days === maxLifetimeDays
+              ? `In ${countOf(days, WORDS.day)} (the organization's maximum)`
+              : `In ${countOf(days, WORDS.day)}`}
           </option>
         ))}
         <option value="date">On a date…</option>
@@ -65,7 +68,7 @@ export function ExpiryPicker({
         </>
       )}
       {maxLifetimeDays !== null && (
-        <p className="hint">This organization lets keys live at most {maxLifetimeDays} days.</p>
+        <p className="hint">This organization lets keys live at most {countOf(maxLifetimeDays, WORDS.day)}.</p>
       )}
     </fieldset>
   );

@@ -1,8 +1,6 @@
 import { useState } from "react";
 import type { ApiKey } from "../../api/types";
-import { formatDate } from "../../components/format";
-import { TableDate } from "../../components/TableDate";
-import { timeUntil } from "./expiry-text";
+import { formatAbsolute, formatRelative } from "../../format/dates";
 
 const SOON_MS = 7 * 86_400_000;
 
@@ -24,19 +22,24 @@ export function KeyExpiry({ apiKey }: { apiKey: ApiKey }) {
   if (apiKey.state === "expired" || left <= 0) {
     return (
       <>
-        <TableDate iso={expiresAt} />
+        <time dateTime={expiresAt}>{formatAbsolute(expiresAt)}</time>
         {rolledTo && <div className="small muted">Replaced by a rolled key</div>}
       </>
     );
   }
-  const label = rolledTo ? `Replaced; stops ${timeUntil(expiresAt, now)}` : `Expires ${timeUntil(expiresAt, now)}`;
+  const label = rolledTo
+    ? `Replaced; stops ${formatRelative(expiresAt, now)}`
+    : `Expires ${formatRelative(expiresAt, now)}`;
   return (
     <>
-      <span className={left < SOON_MS || rolledTo ? "badge badge-expiring" : undefined} title={formatDate(expiresAt)}>
+      <span
+        className={left < SOON_MS || rolledTo ? "badge badge-expiring" : undefined}
+        title={formatAbsolute(expiresAt)}
+      >
         {label}
       </span>
       <div className="small muted">
-        <TableDate iso={expiresAt} />
+        <time dateTime={expiresAt}>{formatAbsolute(expiresAt)}</time>
       </div>
       {lineage}
     </>

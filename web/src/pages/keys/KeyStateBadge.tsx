@@ -1,4 +1,5 @@
 import type { ApiKey } from "../../api/types";
+import { formatAbsolute } from "../../format/dates";
 
 /** The key's state in words: why a key that exists does not work. */
 function keyStateText(key: ApiKey): { label: string; explanation: string | null } {
@@ -20,7 +21,7 @@ function keyStateText(key: ApiKey): { label: string; explanation: string | null 
     case "expired":
       return {
         label: "Expired",
-        explanation: `It expired${key.expiresAt ? ` on ${new Date(key.expiresAt).toLocaleString()}` : ""} and no longer works. Delete it and create a new one.`,
+        explanation: `It expired${key.expiresAt ? ` on ${formatAbsolute(key.expiresAt)}` : ""} and no longer works. Delete it and create a new one.`,
       };
   }
 }

@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { CopyButton } from "../../components/CopyButton";
 import type { ApiKey, Engine, KeyKind, Role } from "../../api/types";
 import { EmptyState } from "../../components/EmptyState";
-import { TableDate } from "../../components/TableDate";
+import { describeServiceKeyReach, serviceKeyReach } from "../../../../src/core/authz/service-key-reach";
+import { DateTime } from "../../format/DateTime";
+import { countOf, WORDS } from "../../format/plural";
 import { KeyExpiry } from "./KeyExpiry";
 import { KeyStateBadge } from "./KeyStateBadge";
 
@@ -11,7 +13,8 @@ interface KeyTableProps {
   kind: KeyKind;
   keys: ApiKey[];
   roles: Role[];
-  engines: Engine[];
+  /** Every engine of the organization; undefined while loading (no reach is judged then). */
+  engines: Engine[] | undefined;
   showOwner: boolean;
   /** Omitted when the keys cannot be edited (service keys while the plan lacks RBAC). */
   onEdit?: (key: ApiKey) => void;
@@ -56,6 +59,10 @@ export function KeyTable({
     );
   }
   const roleName = (roleId: string | null) => roles.find((role) => role.id === roleId)?.name ?? "No role";
+  const engineIds = engines && new Set(engines.map((engine) => engine.id));
+  const reachOf = (key: ApiKey) =>
+    engineIds &&
+    serviceKeyReach(roles.find((role) => role.id === key.roleId)?.permissions ?? null, key.engineIds, engineIds);
   return (
     <div
       className="table-wrap"
@@ -102,23 +109,24 @@ export function KeyTable({
                 <td data-label="Access">
                   <div>Role: {roleName(key.roleId)}</div>
                   <div className="muted">
-                    Engines {key.engineIds.length}/{engines.length}
+                    Engines {key.engineIds.length}/{engines?.length ?? "…"}
                   </div>
+                  <ReachNote reach={reachOf(key)} />
                 </td>
               )}
               <td data-label="Created">
-                <TableDate iso={key.createdAt} />
+                <DateTime iso={key.createdAt} />
               </td>
               <td data-label="Last used">
-                <TableDate iso={key.lastUsedAt} />
+                <DateTime iso={key.lastUsedAt} />
               </td>
               <td data-label="Expires">
                 <KeyExpiry apiKey={key} />
               </td>
               {usageByKey && (
                 <td data-label="Usage (30 days)" className="key-usage">
-                  {(usageByKey.get(key.id)?.requests ?? 0).toLocaleString()} requests
-                  <div className="muted">{(usageByKey.get(key.id)?.characters ?? 0).toLocaleString()} characters</div>
+                  {countOf(usageByKey.get(key.id)?.requests ?? 0, WORDS.request)}
+                  <div className="muted">{countOf(usageByKey.get(key.id)?.characters ?? 0, WORDS.character)}</div>
                 </td>
               )}
               <td data-label="State">
@@ -163,6 +171,20 @@ export function KeyTable({
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A service key that reaches no engine still authenticates: say so, and how to fix it. */
+function ReachNote({ reach }: { reach: ReturnType<typeof serviceKeyReach> | undefined }) {
+  if (!reach) return null;
+  if (reach.kind !== "none") return <div className="small muted">{describeServiceKeyReach(reach)}</div>;
+  return (
+    <div className="key-state">
+      <span className="badge badge-denied">No access</span>
+      <p className="small state-reason">
+        Reaches no engine: every call is refused. Edit the key to give it a role with engine:access or add engines.
+      </p>
     </div>
   );
 }

@@ -116,7 +116,7 @@ export function KeysPage() {
               kind={kind}
               keys={keys.data.keys}
               roles={roles}
-              engines={engines}
+              engines={context.data?.engines}
               showOwner={canManage && kind === "personal"}
               onEdit={setEditing}
               onRoll={setRolling}
@@ -151,7 +151,7 @@ export function KeysPage() {
             kind="service"
             keys={deactivated.data}
             roles={roles}
-            engines={engines}
+            engines={context.data?.engines}
             showOwner={false}
             onDelete={setDeleting}
           />

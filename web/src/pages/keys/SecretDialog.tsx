@@ -1,6 +1,5 @@
 import type { CreatedKey } from "../../api/types";
-import { Dialog } from "../../components/Dialog";
-import { OneTimeSecret } from "../../components/OneTimeSecret";
+import { OneTimeSecretDialog } from "../../components/OneTimeSecret";
 
 /**
  * Shows a new key's full secret, once. The secret lives only in the parent's state, which is
@@ -8,18 +7,20 @@ import { OneTimeSecret } from "../../components/OneTimeSecret";
  */
 export function SecretDialog({ created, onClose }: { created: CreatedKey | null; onClose: () => void }) {
   return (
-    <Dialog open={created !== null} title="Your new API key" onClose={onClose} className="secret-dialog">
-      {created && (
-        <OneTimeSecret secret={created.secret} secretId="new-key-secret" secretLabel="API key secret" onClose={onClose}>
-          <p className="notice notice-warning" role="note">
-            <strong>Copy this key now.</strong> It is shown only this once: Glossa stores only a hash and cannot show it
-            again. If you lose it, create a new key and delete this one.
-          </p>
-          <p>
-            Key <strong>{created.key.name}</strong>
-          </p>
-        </OneTimeSecret>
-      )}
-    </Dialog>
+    <OneTimeSecretDialog
+      title="Your new API key"
+      secret={created?.secret ?? null}
+      secretId="new-key-secret"
+      secretLabel="API key secret"
+      onClose={onClose}
+    >
+      <p className="notice notice-warning" role="note">
+        <strong>Copy this key now.</strong> It is shown only this once: Glossa stores only a hash and cannot show it
+        again. If you lose it, create a new key and delete this one.
+      </p>
+      <p>
+        Key <strong>{created?.key.name}</strong>
+      </p>
+    </OneTimeSecretDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { roleReachesEveryEngine } from "../../../../src/core/authz/model";
+import { describeServiceKeyReach, serviceKeyReach } from "../../../../src/core/authz/service-key-reach";
 import type { Engine, Role } from "../../api/types";
 import { EngineChecklist } from "../../components/EngineChecklist";
 
@@ -24,6 +25,8 @@ export function ServiceAccessFields({
   onEnginesChange,
 }: ServiceAccessFieldsProps) {
   const roleFieldId = useId();
+  const role = roles.find((candidate) => candidate.id === roleId);
+  const reach = serviceKeyReach(role?.permissions ?? null, [...engineIds], new Set(engines.map((engine) => engine.id)));
   return (
     <>
       <label htmlFor={roleFieldId}>Role</label>
@@ -43,6 +46,13 @@ export function ServiceAccessFields({
         onChange={onEnginesChange}
         emptyText="You cannot reach any engine, so you cannot add one to a key."
       />
+      <p className={reach.kind === "none" ? "notice notice-warning" : "hint"} role="status" data-testid="key-reach">
+        {reach.kind === "none"
+          ? "This key reaches no engine: it will authenticate, but every call is refused until it gets a role with engine:access or an engine ticked above."
+          : reach.kind === "all"
+            ? "This key reaches every engine, including engines added later (its role holds engine:access)."
+            : `This key ${describeServiceKeyReach(reach)}.`}
+      </p>
     </>
   );
 }

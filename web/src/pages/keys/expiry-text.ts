@@ -1,19 +1,3 @@
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["day", 86_400_000],
-  ["hour", 3_600_000],
-  ["minute", 60_000],
-];
-
-/** "in 3 days", "in 5 hours": how far off a moment is, rounded in the largest unit it reaches (at least a minute). */
-export function timeUntil(iso: string, now: number = Date.now()): string {
-  const ms = new Date(iso).getTime() - now;
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(ms) >= size) return format.format(Math.round(ms / size), unit);
-  }
-  return format.format(ms >= 0 ? 1 : -1, "minute");
-}
-
 /** The date input's value (YYYY-MM-DD, local) `days` from today. */
 export function dateInputValue(days: number, now: Date = new Date()): string {
   const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);

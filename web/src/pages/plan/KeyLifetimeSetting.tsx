@@ -3,6 +3,7 @@ import { api } from "../../api/endpoints";
 import type { Organization } from "../../api/types";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
+import { countOf, WORDS } from "../../format/plural";
 
 /**
  * The organization's cap on key lifetimes (SPEC §8 `maxKeyLifetimeDays`), set by team managers.
@@ -26,7 +27,7 @@ export function KeyLifetimeSetting({
   const current =
     org.maxKeyLifetimeDays === null
       ? "No limit: keys may never expire."
-      : `Keys expire at most ${org.maxKeyLifetimeDays} days after they are created or rolled.`;
+      : `Keys expire at most ${countOf(org.maxKeyLifetimeDays, WORDS.day)} after they are created or rolled.`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +40,9 @@ export function KeyLifetimeSetting({
     await run(async () => {
       const saved = await api.updateOrganization(org.id, { maxKeyLifetimeDays: capped ? value : null });
       setStatus(
-        saved.maxKeyLifetimeDays === null ? "Saved: no limit." : `Saved: at most ${saved.maxKeyLifetimeDays} days.`,
+        saved.maxKeyLifetimeDays === null
+          ? "Saved: no limit."
+          : `Saved: at most ${countOf(saved.maxKeyLifetimeDays, WORDS.day)}.`,
       );
       onSaved(saved);
     });

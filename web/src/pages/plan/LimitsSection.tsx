@@ -3,11 +3,10 @@ import { api } from "../../api/endpoints";
 import type { Organization } from "../../api/types";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { useAction } from "../../hooks/useAction";
+import { countOf, WORDS } from "../../format/plural";
 
 const describeRate = (limit: Organization["defaultKeyRateLimit"]) =>
-  limit
-    ? `${limit.requests.toLocaleString()} requests per ${limit.windowSeconds.toLocaleString()} seconds`
-    : "Unlimited";
+  limit ? `${countOf(limit.requests, WORDS.request)} per ${countOf(limit.windowSeconds, WORDS.second)}` : "Unlimited";
 
 /** The organization's limits (SPEC §8): the default key rate limit, editable by team managers. */
 export function LimitsSection({
@@ -47,9 +46,7 @@ export function LimitsSection({
         <dd data-testid="default-rate-limit">{describeRate(org.defaultKeyRateLimit)}</dd>
         <dt>Monthly character quota</dt>
         <dd data-testid="monthly-quota">
-          {org.monthlyCharacterQuota === null
-            ? "Unlimited"
-            : `${org.monthlyCharacterQuota.toLocaleString()} characters`}
+          {org.monthlyCharacterQuota === null ? "Unlimited" : countOf(org.monthlyCharacterQuota, WORDS.character)}
         </dd>
       </dl>
       {canManage && (

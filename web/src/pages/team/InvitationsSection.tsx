@@ -1,6 +1,5 @@
 import { MailPlus, Send, Undo2 } from "lucide-react";
 import { EmptyState } from "../../components/EmptyState";
-import { TableDate } from "../../components/TableDate";
 import { useState, type FormEvent } from "react";
 import { api } from "../../api/endpoints";
 import type { CreatedInvitation } from "../../api/types";
@@ -9,6 +8,7 @@ import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
+import { DateTime } from "../../format/DateTime";
 
 /** Managers invite people by email; the single-use link is shown to copy (and emailed when the server can). */
 export function InvitationsSection() {
@@ -116,7 +116,7 @@ export function InvitationsSection() {
                   <th scope="row">{invitation.email}</th>
                   <td>{invitation.roleName}</td>
                   <td>
-                    <TableDate iso={invitation.expiresAt} />
+                    <DateTime iso={invitation.expiresAt} />
                   </td>
                   <td className="actions">
                     <button

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCompact, formatNumber } from "../../format/numbers";
 
 export interface ChartRow {
   label: string;
@@ -19,9 +20,15 @@ export function UsageChart({ title, rows }: { title: string; rows: ChartRow[] })
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis yAxisId="calls" allowDecimals={false} tick={{ fontSize: 12 }} />
-          <YAxis yAxisId="characters" orientation="right" allowDecimals={false} tick={{ fontSize: 12 }} />
-          <Tooltip />
+          <YAxis yAxisId="calls" allowDecimals={false} tick={{ fontSize: 12 }} tickFormatter={formatCompact} />
+          <YAxis
+            yAxisId="characters"
+            orientation="right"
+            allowDecimals={false}
+            tick={{ fontSize: 12 }}
+            tickFormatter={formatCompact}
+          />
+          <Tooltip formatter={(value) => (typeof value === "number" ? formatNumber(value) : value)} />
           <Legend />
           <Bar yAxisId="calls" dataKey="requests" name="Requests" fill="#2563eb" isAnimationActive={false} />
           <Bar yAxisId="calls" dataKey="errors" name="Errors" fill="#b91c1c" isAnimationActive={false} />

@@ -15,7 +15,7 @@ export function daysOf(range: { from: string; to: string }): string[] {
   return days;
 }
 
-export const formatCount = (value: number) => value.toLocaleString();
+export { formatNumber as formatCount } from "../../format/numbers";
 
 export function errorTotal(errors: Record<string, number>): number {
   return Object.values(errors).reduce((sum, count) => sum + count, 0);

@@ -3,9 +3,10 @@ import { EmptyState } from "../../components/EmptyState";
 import { api } from "../../api/endpoints";
 import type { Delivery, Webhook } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useAction } from "../../hooks/useAction";
 import { useLoader } from "../../hooks/useLoader";
+import { DateTime } from "../../format/DateTime";
+import { countOf, WORDS } from "../../format/plural";
 
 const STATUS_BADGE: Record<Delivery["status"], string> = {
   succeeded: "badge badge-active",
@@ -52,15 +53,16 @@ export function DeliveryLog({ orgId, webhook }: { orgId: string; webhook: Webhoo
               <details>
                 <summary>
                   <span className={STATUS_BADGE[delivery.status]}>{delivery.status}</span>{" "}
-                  <code>{delivery.eventType}</code> · {delivery.attempts}{" "}
-                  {delivery.attempts === 1 ? "attempt" : "attempts"}
+                  <code>{delivery.eventType}</code> · {countOf(delivery.attempts, WORDS.attempt)}
                   {delivery.response && ` · HTTP ${delivery.response.status}`}
                   {delivery.durationMs !== null && ` · ${delivery.durationMs} ms`} ·{" "}
-                  {formatDate(delivery.lastAttemptAt ?? delivery.createdAt)}
+                  <DateTime iso={delivery.lastAttemptAt ?? delivery.createdAt} />
                 </summary>
                 {delivery.error && <p className="notice notice-warning">{delivery.error}</p>}
                 {delivery.status === "pending" && delivery.nextAttemptAt && (
-                  <p className="small">Next attempt: {formatDate(delivery.nextAttemptAt)}</p>
+                  <p className="small">
+                    Next attempt: <DateTime iso={delivery.nextAttemptAt} />
+                  </p>
                 )}
                 <h3>Request</h3>
                 <pre className="payload">

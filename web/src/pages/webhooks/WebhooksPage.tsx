@@ -5,13 +5,13 @@ import { api } from "../../api/endpoints";
 import type { CreatedWebhook, Webhook } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
-import { formatDate } from "../../components/format";
 import { useAction } from "../../hooks/useAction";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
 import { CreateWebhookDialog } from "./CreateWebhookDialog";
 import { DeliveryLog } from "./DeliveryLog";
 import { WebhookSecretDialog } from "./WebhookSecretDialog";
+import { DateTime } from "../../format/DateTime";
 
 /** Webhook endpoints (SPEC §9): managers add them, pause them, and read each one's delivery log. */
 export function WebhooksPage() {
@@ -91,7 +91,9 @@ export function WebhooksPage() {
                     {!webhook.enabled ? (
                       <span className="badge">Paused</span>
                     ) : webhook.failingSince ? (
-                      <span className="badge badge-denied">Failing since {formatDate(webhook.failingSince)}</span>
+                      <span className="badge badge-denied">
+                        Failing since <DateTime iso={webhook.failingSince} />
+                      </span>
                     ) : (
                       <span className="badge badge-active">Active</span>
                     )}

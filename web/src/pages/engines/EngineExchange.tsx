@@ -99,6 +99,7 @@ export function EngineExchange({
               className="visually-hidden"
               tabIndex={-1}
               aria-hidden="true"
+              aria-label="TMX file to import"
               type="file"
               accept=".tmx,.xml,application/xml,text/xml"
               disabled={busy}
@@ -123,6 +124,7 @@ export function EngineExchange({
               className="visually-hidden"
               tabIndex={-1}
               aria-hidden="true"
+              aria-label="TBX file to import"
               type="file"
               accept=".tbx,.xml,application/xml,text/xml"
               disabled={busy}

@@ -70,6 +70,8 @@ describeInBrowser("dashboard: dialogs by keyboard only (issue 14 item 6)", () =>
     await page.keyboard.press("Enter");
     // The question is gone before the next Escape (which asks again), however slow the machine.
     await asking.waitFor({ state: "hidden" });
+    // Focus stays in the dialog (it fell to <body> once, and the next Escape went nowhere).
+    await expect.poll(() => focused(page)).toBe("Copy");
     expect(await secretDialog.isVisible()).toBe(true);
     expect(await page.locator("#new-key-secret").textContent()).toBe(secret);
     await page.keyboard.press("Escape");

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useCopy } from "../hooks/useCopy";
 import { Dialog } from "./Dialog";
 
@@ -74,6 +74,14 @@ function SecretBody({
   children: ReactNode;
 }) {
   const { copy, status } = useCopy(secret, secretId);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  // "Keep it open" unmounts the focused button; without this, focus falls to <body>, outside the
+  // dialog, and the next Escape never reaches it.
+  useEffect(() => {
+    if (wasAsking.current && !asking) copyButton.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
   return (
     <>
       {children}
@@ -81,7 +89,7 @@ function SecretBody({
         <code id={secretId} className="secret" aria-label={secretLabel}>
           {secret}
         </code>
-        <button type="button" className="primary" onClick={copy}>
+        <button ref={copyButton} type="button" className="primary" onClick={copy}>
           Copy
         </button>
       </div>

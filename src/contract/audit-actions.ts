@@ -49,6 +49,8 @@ export const AUDIT_ACTION_TARGETS = {
   "translation_memory.exported": "engine",
   "glossary.imported": "engine",
   "glossary.exported": "engine",
+  "user.session_ended": "user",
+  "user.other_sessions_ended": "user",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   cli_session_not_found: 404,
   invitation_not_found: 404,
   password_reset_not_found: 404,
+  session_not_found: 404,
 
   method_not_allowed: 405,
 

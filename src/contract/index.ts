@@ -4,6 +4,7 @@
  * imports their types, and docs/api.md is generated from the OpenAPI document they produce.
  * Pure data: nothing here imports Node or anything outside src/contract.
  */
+export * from "./account-sessions.js";
 export * from "./audit.js";
 export * from "./cli-sessions.js";
 export * from "./engines.js";

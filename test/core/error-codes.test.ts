@@ -37,6 +37,7 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   delivery_not_found: [{ deliveryId: "dlv_sample" }],
   job_not_found: [{ jobId: "job_sample" }],
   cli_session_not_found: [],
+  session_not_found: [],
   cli_session_closed: [{ status: "completed" }],
   method_not_allowed: [],
   email_taken: [{ email: "sample@example.test" }],

@@ -118,6 +118,7 @@ export const ERROR_MESSAGES = {
   job_not_found: (p: { jobId: string }) => `Job ${p.jobId} was not found.`,
   cli_session_not_found: () =>
     "This CLI login session does not exist or has expired (they last 10 minutes); run the login command again.",
+  session_not_found: () => "You have no active session with this id: it has ended, or it is not yours.",
   cli_session_closed: (p: { status: "approved" | "completed" | "expired" }) =>
     p.status === "expired"
       ? "This CLI login session has expired; run the login command again."

@@ -16,6 +16,8 @@ export interface SessionUser {
 declare module "fastify" {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
+    /** The hash of the token this request's session holds now (after a rotation, the new one). */
+    sessionTokenHash: string | null;
   }
 }
 
@@ -35,20 +37,30 @@ export function sessionAuth(deps: SessionAuthDeps) {
     const tokenHash = token ? hashSessionToken(token) : undefined;
     const found = tokenHash ? await findSessionUser(deps.sql, tokenHash, deps.config.sessionIdleMinutes) : null;
     if (!found || !tokenHash) throw new AppError("unauthenticated");
+    let currentHash = tokenHash;
     if (found.rotate) {
       const fresh = newSessionToken();
-      if (await rotateSession(deps.sql, tokenHash, hashSessionToken(fresh))) {
+      const freshHash = hashSessionToken(fresh);
+      if (await rotateSession(deps.sql, tokenHash, freshHash)) {
         setSessionCookie(request, reply, deps.config.publicUrl, fresh, new Date(found.expiresAt));
+        currentHash = freshHash;
       }
     } else if (found.stale) {
       await touchSession(deps.sql, tokenHash);
     }
+    request.sessionTokenHash = currentHash;
     request.sessionUser = { id: found.userId, email: found.email, name: found.name, isAdmin: found.isAdmin };
   };
 }
 
 export function requireInstanceAdmin(request: FastifyRequest): void {
   if (!request.sessionUser?.isAdmin) throw AppError.of("forbidden", { reason: "instance_admin" });
+}
+
+/** The token hash of the signed-in user's session; only valid behind `sessionAuth`. */
+export function currentSessionTokenHash(request: FastifyRequest): string {
+  if (!request.sessionTokenHash) throw new AppError("unauthenticated");
+  return request.sessionTokenHash;
 }
 
 /** The signed-in user; only valid behind `sessionAuth`. */

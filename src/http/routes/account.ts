@@ -16,7 +16,6 @@ import { OrgParams, UserParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { Me } from "../../contract/session.js";
 import { ChangePasswordBody, User, UserActiveBody } from "../../contract/users.js";
-import { SESSION_COOKIE, hashSessionToken } from "../../security/session-token.js";
 import { changePassword } from "../../services/management/account.js";
 import { setUserActiveAsAdmin } from "../../services/management/admin.js";
 import {
@@ -30,7 +29,7 @@ import { deleteOrganization } from "../../services/management/organizations.js";
 import { me, openSession } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { pathIds } from "../path-ids.js";
-import { currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
+import { currentSessionTokenHash, currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
 
 /**
@@ -69,7 +68,7 @@ export const accountRoutes =
           deps.signIn,
           {
             userId: currentUser(request).id,
-            sessionTokenHash: hashSessionToken(request.cookies[SESSION_COOKIE] ?? ""),
+            sessionTokenHash: currentSessionTokenHash(request),
             client: request.ip,
           },
           request.body,
@@ -174,7 +173,10 @@ export const accountRoutes =
         const accepted = await acceptInvitation(sql, request.params.token, request.body, request.ip);
         // A new account is signed in at once; an existing one signs in with its own password.
         if (accepted.createdAccount) {
-          const opened = await openSession(sql, accepted.userId, deps.config.sessionTtlHours);
+          const opened = await openSession(sql, accepted.userId, deps.config.sessionTtlHours, {
+            userAgent: request.headers["user-agent"],
+            clientAddress: request.ip,
+          });
           setSessionCookie(request, reply, deps.config.publicUrl, opened.token, opened.expiresAt);
         }
         return me(sql, accepted.userId);

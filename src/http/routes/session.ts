@@ -32,6 +32,7 @@ export const sessionRoutes =
           request.ip,
           request.body,
           deps.config.sessionTtlHours,
+          request.headers["user-agent"],
         );
         setSessionCookie(request, reply, deps.config.publicUrl, token, expiresAt);
         return me(deps.sql, userId);

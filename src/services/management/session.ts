@@ -1,6 +1,7 @@
 import type { UserId } from "../../contract/ids.js";
 import type { Me } from "../../contract/session.js";
 import { AppError } from "../../core/errors/app-error.js";
+import { newId } from "../../core/ids.js";
 import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "../../security/passwords.js";
 import type { SignInThrottle } from "../../security/sign-in-throttle.js";
@@ -29,6 +30,7 @@ export async function login(
   client: string,
   input: { email: string; password: string },
   ttlHours: number,
+  userAgent?: string,
 ): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
   await limits.perAddress.assertNotLimited(client);
   await limits.perAccount.assertMayTry(input.email);
@@ -44,18 +46,38 @@ export async function login(
   }
   // Only the right password learns that the account is deactivated.
   if (!found.active) throw AppError.of("user_deactivated", { self: true });
-  return openSession(sql, found.id, ttlHours);
+  return openSession(sql, found.id, ttlHours, { userAgent, clientAddress: client });
 }
 
-/** A new session for the user; the raw token is for the cookie, the database keeps its hash. */
+/** Where a session was opened from, shown in the user's list of active sessions. */
+export interface SessionOrigin {
+  userAgent: string | undefined;
+  clientAddress: string | null;
+}
+
+/** The longest User-Agent a session keeps. */
+export const SESSION_USER_AGENT_MAX = 200;
+
+/**
+ * A new session for the user, with a public id and where it was opened from; the raw token is
+ * for the cookie, the database keeps its hash.
+ */
 export async function openSession(
   sql: Sql,
   userId: UserId,
   ttlHours: number,
+  origin: SessionOrigin = { userAgent: undefined, clientAddress: null },
 ): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await insertSession(sql, hashSessionToken(token), userId, expiresAt);
+  await insertSession(sql, {
+    id: newId("ses"),
+    tokenHash: hashSessionToken(token),
+    userId,
+    expiresAt,
+    userAgent: origin.userAgent?.slice(0, SESSION_USER_AGENT_MAX) || null,
+    clientAddress: origin.clientAddress,
+  });
   return { token, expiresAt, userId };
 }
 

@@ -1,12 +1,64 @@
-import type { UserId } from "../../contract/ids.js";
+import type { SessionId, UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
 
-export async function insertSession(sql: Sql, tokenHash: string, userId: UserId, expiresAt: Date): Promise<void> {
-  await sql.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)", [
-    tokenHash,
-    userId,
-    expiresAt.toISOString(),
-  ]);
+export interface NewSession {
+  id: SessionId;
+  tokenHash: string;
+  userId: UserId;
+  expiresAt: Date;
+  userAgent: string | null;
+  clientAddress: string | null;
+}
+
+export async function insertSession(sql: Sql, session: NewSession): Promise<void> {
+  await sql.query(
+    `insert into sessions (id, token_hash, user_id, expires_at, user_agent, client_address)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      session.id,
+      session.tokenHash,
+      session.userId,
+      session.expiresAt.toISOString(),
+      session.userAgent,
+      session.clientAddress,
+    ],
+  );
+}
+
+/** A live session as its user sees it in their list; never its token or hash. */
+export interface ActiveSessionRow {
+  id: SessionId;
+  createdAt: Date | string;
+  lastSeenAt: Date | string;
+  userAgent: string | null;
+  clientAddress: string | null;
+  current: boolean;
+}
+
+/**
+ * The user's live sessions (not expired, used within the last `idleMinutes`), most recently used
+ * first; `current` marks the one whose token hash is `currentTokenHash`.
+ */
+export async function listLiveSessionsOfUser(
+  sql: Sql,
+  userId: UserId,
+  currentTokenHash: string,
+  idleMinutes: number,
+): Promise<ActiveSessionRow[]> {
+  return sql.query<ActiveSessionRow>(
+    `select id, created_at as "createdAt", last_seen_at as "lastSeenAt", user_agent as "userAgent",
+            client_address as "clientAddress", token_hash = $2 as current
+       from sessions
+      where user_id = $1 and expires_at > now() and last_seen_at > now() - make_interval(mins => $3)
+      order by token_hash = $2 desc, last_seen_at desc, id`,
+    [userId, currentTokenHash, idleMinutes],
+  );
+}
+
+/** Ends one session of the user by its public id; false when the user has no session with that id. */
+export async function deleteSessionOfUserById(sql: Sql, userId: UserId, sessionId: SessionId): Promise<boolean> {
+  const rows = await sql.query("delete from sessions where user_id = $1 and id = $2 returning 1", [userId, sessionId]);
+  return rows.length > 0;
 }
 
 export interface SessionRow {
@@ -69,10 +121,11 @@ export async function deleteExpiredSessions(sql: Sql): Promise<void> {
   await sql.query("delete from sessions where expires_at <= now()");
 }
 
-/** Ends every session of the user except `keepTokenHash` (null: all of them). */
-export async function deleteSessionsOfUser(sql: Sql, userId: UserId, keepTokenHash: string | null): Promise<void> {
-  await sql.query("delete from sessions where user_id = $1 and ($2::text is null or token_hash <> $2)", [
-    userId,
-    keepTokenHash,
-  ]);
+/** Ends every session of the user except `keepTokenHash` (null: all of them); returns how many ended. */
+export async function deleteSessionsOfUser(sql: Sql, userId: UserId, keepTokenHash: string | null): Promise<number> {
+  const rows = await sql.query(
+    "delete from sessions where user_id = $1 and ($2::text is null or token_hash <> $2) returning 1",
+    [userId, keepTokenHash],
+  );
+  return rows.length;
 }

@@ -5,14 +5,17 @@ import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 /**
- * Every session-authenticated route under `/api/orgs/:orgId/…` and `/api/admin/…`, with a valid
+ * Every session-authenticated route under `/api/orgs/:orgId/…`, `/api/admin/…` and `/api/me/…`, with a valid
  * body for it, and who may call it. The routes come from the app itself: a route added without a
  * row here fails the first test, so nobody adds a route without deciding who may call it.
  *
  * - `team`: needs `org:manage_team` (a plain member gets 403); `member`: any member may call it.
  * - `admin`: instance admins only (any other user gets 403).
+ * - `self`: `/api/me/…`, the signed-in user's own account; there is no organization to be outside
+ *   of, and nobody else's record is reachable (another user's session id → 404, tested in
+ *   test/http/account-sessions.test.ts).
  */
-type Need = "team" | "member" | "admin";
+type Need = "team" | "member" | "admin" | "self";
 interface Row {
   need: Need;
   body?: (ids: Ids) => unknown;
@@ -28,6 +31,7 @@ interface Ids {
   invitationId: string;
   webhookId: string;
   deliveryId: string;
+  sessionId: string;
 }
 
 const TABLE: Record<string, Row> = {
@@ -100,6 +104,13 @@ const TABLE: Record<string, Row> = {
   "GET /api/orgs/:orgId/webhooks/:webhookId/deliveries": { need: "team" },
   "POST /api/orgs/:orgId/webhooks/:webhookId/test": { need: "team" },
   "POST /api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/retry": { need: "team" },
+  "PUT /api/me/password": {
+    need: "self",
+    body: () => ({ currentPassword: "wrong-password-1", newPassword: "new-password-1" }),
+  },
+  "GET /api/me/sessions": { need: "self" },
+  "DELETE /api/me/sessions": { need: "self" },
+  "DELETE /api/me/sessions/:sessionId": { need: "self" },
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -116,7 +127,7 @@ function registeredRoutes(app: FastifyInstance): string[] {
     prefixes[depth] = path;
     for (const method of match[3]!.split(", ")) if (method !== "HEAD") routes.push(`${method} ${path}`);
   }
-  return routes.filter((route) => / \/api\/(orgs|admin)\//.test(route));
+  return routes.filter((route) => / \/api\/(orgs|admin|me)\//.test(route));
 }
 
 function fill(pattern: string, ids: Ids): string {
@@ -188,6 +199,8 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       userId: target.userId,
       engineId: seed.engineId,
       keyId: key.id,
+      // The owner's own session: the CSRF rows must be refused before anything ends.
+      sessionId: (await seed.admin.get("/api/me/sessions")).body.sessions[0].id,
     };
     cookies.owner = await signIn("admin@example.test", "admin-password-1");
     cookies.member = await signIn("member@example.test", "member-password-1");
@@ -195,7 +208,7 @@ describe.each(STORES)("route × auth table on %s", (store) => {
   });
   afterAll(async () => server?.stop());
 
-  it("has a row for every registered /api/orgs/… and /api/admin/… route, and no stale rows", () => {
+  it("has a row for every registered /api/orgs/…, /api/admin/… and /api/me/… route, and no stale rows", () => {
     const routes = registeredRoutes(server.app).sort();
     expect(routes.length).toBeGreaterThan(20);
     expect(routes).toEqual(Object.keys(TABLE).sort());
@@ -209,14 +222,14 @@ describe.each(STORES)("route × auth table on %s", (store) => {
     expect(encoded.status).toBe(401);
   });
 
-  it.each(routes.filter((route) => TABLE[route]!.need !== "admin"))(
+  it.each(routes.filter((route) => TABLE[route]!.need !== "admin" && TABLE[route]!.need !== "self"))(
     "%s by a user outside the organization → 404",
     async (route) => {
       expect((await call(route, { cookie: cookies.outsider })).status).toBe(404);
     },
   );
 
-  it.each(routes.filter((route) => TABLE[route]!.need !== "member"))(
+  it.each(routes.filter((route) => TABLE[route]!.need !== "member" && TABLE[route]!.need !== "self"))(
     "%s by a member without the permission it needs → 403",
     async (route) => {
       const answer = await call(route, { cookie: cookies.member });

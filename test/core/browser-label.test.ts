@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { browserLabel } from "../../src/core/account/browser-label.js";
+
+/** browserLabel: the active-sessions list names each session's browser and system from its User-Agent. */
+const CASES: [string | null, string][] = [
+  [
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    "Chrome on Linux",
+  ],
+  [
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+    "Chrome on Linux",
+  ],
+  ["Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0", "Firefox on Windows"],
+  [
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+    "Edge on Windows",
+  ],
+  [
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+    "Safari on macOS",
+  ],
+  [
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/114.0.0.0",
+    "Opera on macOS",
+  ],
+  [
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    "Safari on iOS",
+  ],
+  [
+    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1",
+    "Chrome on iPadOS",
+  ],
+  [
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+    "Chrome on Android",
+  ],
+  [
+    "Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
+    "Samsung Internet on Android",
+  ],
+  [
+    "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    "Chrome on ChromeOS",
+  ],
+  ["curl/8.5.0", "curl"],
+  ["glossa-cli", "glossa-cli"],
+  ["node", "node"],
+  ["Mozilla/5.0 (X11; Linux x86_64)", "A browser on Linux"],
+  ["Mozilla/5.0", "Unknown browser"],
+  ["", "Unknown browser"],
+  ["   ", "Unknown browser"],
+  [null, "Unknown browser"],
+  ["<script>alert(1)</script>", "Unknown browser"],
+];
+
+describe("browserLabel", () => {
+  it.each(CASES)("%s → %s", (userAgent, label) => {
+    expect(browserLabel(userAgent)).toBe(label);
+  });
+});

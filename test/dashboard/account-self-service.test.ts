@@ -63,7 +63,7 @@ describeInBrowser("dashboard: account self-service (issue 14)", () => {
       expect(await page.getByRole("alert").textContent()).toContain("differ");
       await page.getByLabel("Repeat the password").fill(INVITEE.password);
       await page.getByRole("button", { name: "Create my account and join" }).click();
-      await page.getByRole("button", { name: "Sign out" }).waitFor();
+      await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       await expect.poll(() => page.url()).toBe(`${server.url}/orgs/${acme.orgId}/keys`);
       await page.getByRole("heading", { name: "API keys" }).waitFor();
       expect(await page.locator(".topbar").textContent()).toContain(INVITEE.email);

@@ -339,7 +339,7 @@ describeInBrowser("dashboard: API keys page", () => {
   });
 
   it("signs out, and shows the sign-in page when the session is gone", async () => {
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.getByRole("heading", { name: "Sign in to Glossa" }).waitFor();
     await expectAccessible(page, "sign-in page");
     await screenshot(page, "sign-in");

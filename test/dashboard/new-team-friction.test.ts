@@ -129,7 +129,7 @@ describeInBrowser("dashboard: what a new team trips over (issue 26)", () => {
     await page.getByRole("heading", { name: "Engines" }).first().waitFor();
     for (const path of ["/account", "/admin"]) {
       await page.goto(server.url + path);
-      await page.getByRole("button", { name: "Sign out" }).waitFor();
+      await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       await expect.poll(() => picker().inputValue()).toBe(beta.orgId);
       expect(await page.getByRole("link", { name: "API keys" }).getAttribute("href"), path).toBe(
         `/orgs/${beta.orgId}/keys`,

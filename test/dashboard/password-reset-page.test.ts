@@ -50,7 +50,7 @@ describeInBrowser("dashboard: password reset by email (issue 25 item 3)", () => 
     await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Password", { exact: true }).fill("remembered-password-1");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
     expect(
       (await new ApiClient(server.url).post("/api/session", { email: EMAIL, password: "forgotten-password-1" })).status,
     ).toBe(401);

@@ -99,13 +99,16 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   ).toEqual([]);
 }
 
-/** Signs in through the login page and waits for the app's navigation. */
+/**
+ * Signs in through the login page and waits for the app's navigation. "Sign out" is matched
+ * exactly: the account page also has "Sign out <a session>" and "Sign out everywhere else".
+ */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string, path = "/"): Promise<void> {
   await page.goto(baseUrl + path);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Sign out" }).waitFor();
+  await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
 }
 
 /** The page's text, its whole DOM and both storages: where a secret must not linger. */

@@ -1,5 +1,6 @@
 import { request } from "./http";
 import type {
+  ActiveSession,
   ApiKey,
   AuditEvent,
   CliSession,
@@ -71,6 +72,11 @@ export const api = {
   // Account (issue 14)
   changePassword: (currentPassword: string, newPassword: string) =>
     request<void>("PUT", "/api/me/password", { currentPassword, newPassword }),
+
+  // Active sessions (issue 25)
+  mySessions: () => request<{ sessions: ActiveSession[] }>("GET", "/api/me/sessions").then((body) => body.sessions),
+  endSession: (sessionId: string) => request<void>("DELETE", `/api/me/sessions/${id(sessionId)}`),
+  endOtherSessions: () => request<void>("DELETE", "/api/me/sessions"),
   invitations: (orgId: string) =>
     request<{ invitations: Invitation[] }>("GET", `${org(orgId)}/invitations`).then((body) => body.invitations),
   invite: (orgId: string, body: { email: string; roleId: string }) =>

@@ -3,6 +3,7 @@
  * contract (src/contract), imported as types only: nothing of it reaches the bundle.
  */
 export type {
+  ActiveSession,
   AuditEvent,
   CliSessionView as CliSession,
   CreatedInvitation,

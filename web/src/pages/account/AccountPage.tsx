@@ -8,8 +8,9 @@ import type { Me } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { ActiveSessions } from "./ActiveSessions";
 
-/** The signed-in user's own account: password, and the organizations they belong to (with Leave). */
+/** The signed-in user's own account: password, active sessions, and the organizations they belong to (with Leave). */
 export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<void> }) {
   const [leaving, setLeaving] = useState<Me["memberships"][number] | null>(null);
   return (
@@ -22,6 +23,7 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
         {me.name ? ` (${me.name})` : ""}.
       </p>
       <ChangePasswordForm />
+      <ActiveSessions />
       <section className="section" aria-labelledby="account-orgs">
         <h2 id="account-orgs">Your organizations</h2>
         {me.memberships.length === 0 ? (

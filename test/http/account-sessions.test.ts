@@ -133,6 +133,14 @@ describe.each(STORES)("issue 25 active sessions on %s", (store) => {
     expect(audited).toEqual([{ details: { ended: 3 } }]);
   });
 
+  it("ending the calling session by its id signs it out, like DELETE /api/session", async () => {
+    const { clients } = await userWithSessions(FIREFOX);
+    const [firefox] = clients as [ApiClient];
+    const current = (await list(firefox)).find((session) => session.current)!;
+    expect((await firefox.delete(`/api/me/sessions/${current.id}`)).status).toBe(204);
+    expect((await firefox.get("/api/me")).status).toBe(401);
+  });
+
   it("a session that was rotated after a privilege change is still the current one", async () => {
     const { userId, clients } = await userWithSessions(FIREFOX, CHROME_MAC);
     const [firefox, chrome] = clients as [ApiClient, ApiClient];

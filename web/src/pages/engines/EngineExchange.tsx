@@ -1,7 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/http";
 import type { Engine } from "../../api/types";
 import { ActionOutcome } from "../../components/ActionOutcome";
+import { ImportFileButton } from "../../components/ImportFileButton";
 
 type Kind = "translation-memory" | "glossary";
 
@@ -60,11 +61,8 @@ export function EngineExchange({
   const [status, setStatus] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const tmxInput = useRef<HTMLInputElement>(null);
-  const tbxInput = useRef<HTMLInputElement>(null);
 
-  const importFile = async (kind: Kind, file: File | undefined) => {
-    if (!file) return;
+  const importFile = async (kind: Kind, file: File) => {
     setBusy(true);
     setError(null);
     setStatus(`Importing ${file.name}…`);
@@ -86,52 +84,24 @@ export function EngineExchange({
       <div className="row-actions">
         {canManage && (
           <>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => tmxInput.current?.click()}
-              aria-label={`Import TMX into the translation memory of ${engine.name}`}
-            >
-              Import TMX
-            </button>
-            <input
-              ref={tmxInput}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              aria-label="TMX file to import"
-              type="file"
+            <ImportFileButton
+              label="Import TMX"
+              buttonLabel={`Import TMX into the translation memory of ${engine.name}`}
+              inputLabel="TMX file to import"
               accept=".tmx,.xml,application/xml,text/xml"
               disabled={busy}
-              onChange={(event) => {
-                void importFile("translation-memory", event.currentTarget.files?.[0]);
-                event.currentTarget.value = "";
-              }}
+              onFile={(file) => void importFile("translation-memory", file)}
             />
             <a className="button" href={`${base}/translation-memory/export`} download>
               Export TMX
             </a>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => tbxInput.current?.click()}
-              aria-label={`Import TBX into the glossary of ${engine.name}`}
-            >
-              Import TBX
-            </button>
-            <input
-              ref={tbxInput}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              aria-label="TBX file to import"
-              type="file"
+            <ImportFileButton
+              label="Import TBX"
+              buttonLabel={`Import TBX into the glossary of ${engine.name}`}
+              inputLabel="TBX file to import"
               accept=".tbx,.xml,application/xml,text/xml"
               disabled={busy}
-              onChange={(event) => {
-                void importFile("glossary", event.currentTarget.files?.[0]);
-                event.currentTarget.value = "";
-              }}
+              onFile={(file) => void importFile("glossary", file)}
             />
           </>
         )}

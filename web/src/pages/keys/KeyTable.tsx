@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CopyButton } from "../../components/CopyButton";
 import type { ApiKey, Engine, KeyKind, Role } from "../../api/types";
 import { EmptyState } from "../../components/EmptyState";
+import { IconButton } from "../../components/IconButton";
 import { describeServiceKeyReach, serviceKeyReach } from "../../../../src/core/authz/service-key-reach";
 import { DateTime } from "../../format/DateTime";
 import { countOf, WORDS } from "../../format/plural";
@@ -135,36 +136,23 @@ export function KeyTable({
               <td className="actions">
                 <div className="row-actions">
                   {onEdit && (
-                    <button
-                      type="button"
-                      className="icon"
-                      onClick={() => onEdit(key)}
-                      aria-label={`Edit key ${key.name}`}
-                      title="Edit"
-                    >
-                      <Pencil size={16} aria-hidden="true" />
-                    </button>
+                    <IconButton icon={Pencil} label={`Edit key ${key.name}`} title="Edit" onClick={() => onEdit(key)} />
                   )}
                   {onRoll && canRoll?.(key) && (
-                    <button
-                      type="button"
-                      className="icon"
-                      onClick={() => onRoll(key)}
-                      aria-label={`Roll key ${key.name}`}
+                    <IconButton
+                      icon={RefreshCw}
+                      label={`Roll key ${key.name}`}
                       title="Roll key"
-                    >
-                      <RefreshCw size={16} aria-hidden="true" />
-                    </button>
+                      onClick={() => onRoll(key)}
+                    />
                   )}
-                  <button
-                    type="button"
-                    className="icon danger"
-                    onClick={() => onDelete(key)}
-                    aria-label={`Delete key ${key.name}`}
+                  <IconButton
+                    icon={Trash2}
+                    label={`Delete key ${key.name}`}
                     title="Delete"
-                  >
-                    <Trash2 size={16} aria-hidden="true" />
-                  </button>
+                    danger
+                    onClick={() => onDelete(key)}
+                  />
                 </div>
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join } from "node:path";
 import { parseArgs } from "node:util";
+import { checkLocale } from "../../core/locale/check-locale.js";
 import { normalizeLocale } from "../../core/locale/normalize-locale.js";
 
 export const LOCALIZE_USAGE = `Usage: glossa localize [options] <source.json>
@@ -37,21 +38,15 @@ export interface LocalizeOptions {
   async: boolean;
 }
 
-const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
-
 /**
- * Whether `locale`'s language is one CLDR knows, written in its canonical form: `app` and `api`
- * are well-formed BCP-47 but no language, and `nav` is Navajo only as an alias (its code is `nv`).
+ * Whether `locale`'s language is one CLDR knows (the one locale rule, `checkLocale`), written in
+ * its canonical form: `app` and `api` are well-formed BCP-47 but no language, and `nav` is Navajo
+ * only as an alias (its code is `nv`).
  */
 export function isKnownLanguage(locale: string): boolean {
   const language = locale.split("-")[0]!;
-  let canonical: string | undefined;
-  try {
-    canonical = Intl.getCanonicalLocales(language)[0];
-  } catch {
-    return false;
-  }
-  return canonical === language && LANGUAGE_NAMES.of(language) !== undefined;
+  const check = checkLocale(language);
+  return check.ok && check.locale === language;
 }
 
 /**

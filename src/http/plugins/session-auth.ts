@@ -37,13 +37,16 @@ export function sessionAuth(deps: SessionAuthDeps) {
     const tokenHash = token ? hashSessionToken(token) : undefined;
     const found = tokenHash ? await findSessionUser(deps.sql, tokenHash, deps.config.sessionIdleMinutes) : null;
     if (!found || !tokenHash) throw new AppError("unauthenticated");
-    let currentHash = tokenHash;
+    let currentHash: string | null = tokenHash;
     if (found.rotate) {
       const fresh = newSessionToken();
       const freshHash = hashSessionToken(fresh);
       if (await rotateSession(deps.sql, tokenHash, freshHash)) {
         setSessionCookie(request, reply, deps.config.publicUrl, fresh, new Date(found.expiresAt));
         currentHash = freshHash;
+      } else {
+        // A concurrent request rotated it first: this one cannot name its session's token.
+        currentHash = null;
       }
     } else if (found.stale) {
       await touchSession(deps.sql, tokenHash);
@@ -57,7 +60,11 @@ export function requireInstanceAdmin(request: FastifyRequest): void {
   if (!request.sessionUser?.isAdmin) throw AppError.of("forbidden", { reason: "instance_admin" });
 }
 
-/** The token hash of the signed-in user's session; only valid behind `sessionAuth`. */
+/**
+ * The token hash of the signed-in user's session; only valid behind `sessionAuth`. Unknown (401)
+ * in the rare request that lost a token rotation to a concurrent one: the routes that need it
+ * (keep this session, end the others) fail closed rather than end the wrong one.
+ */
 export function currentSessionTokenHash(request: FastifyRequest): string {
   if (!request.sessionTokenHash) throw new AppError("unauthenticated");
   return request.sessionTokenHash;

@@ -24,6 +24,8 @@ export const accountSessionRoutes =
       sessionTokenHash: currentSessionTokenHash(request),
       clientAddress: request.ip,
     });
+    /** For reading and ending one session by id, which never depend on the caller's own token. */
+    const userOf = (request: FastifyRequest) => ({ userId: currentUser(request).id, clientAddress: request.ip });
 
     app.get(
       "/api/me/sessions",
@@ -38,7 +40,12 @@ export const accountSessionRoutes =
         onRequest: signedIn,
       },
       async (request) => ({
-        sessions: await listMySessions(sql, callerOf(request), deps.config.sessionIdleMinutes),
+        // After a lost token rotation the request cannot name its session: then none is `current`.
+        sessions: await listMySessions(
+          sql,
+          { ...userOf(request), sessionTokenHash: request.sessionTokenHash ?? "" },
+          deps.config.sessionIdleMinutes,
+        ),
       }),
     );
 
@@ -56,7 +63,7 @@ export const accountSessionRoutes =
         onRequest: signedIn,
       },
       async (request, reply) => {
-        await endMySession(sql, callerOf(request), request.params.sessionId);
+        await endMySession(sql, userOf(request), request.params.sessionId);
         return reply.status(204).send();
       },
     );

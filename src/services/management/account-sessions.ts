@@ -35,7 +35,11 @@ export async function listMySessions(sql: Sql, caller: SessionCaller, idleMinute
  * Ends one of the caller's sessions at once (its cookie gets 401 on its next request). Another
  * user's session id is answered exactly like an unknown one: 404, nothing ends.
  */
-export async function endMySession(sql: Sql, caller: SessionCaller, sessionId: string): Promise<void> {
+export async function endMySession(
+  sql: Sql,
+  caller: Omit<SessionCaller, "sessionTokenHash">,
+  sessionId: string,
+): Promise<void> {
   if (!isId("ses", sessionId)) throw new AppError("session_not_found");
   await sql.transaction(async (tx) => {
     if (!(await deleteSessionOfUserById(tx, caller.userId, sessionId))) throw new AppError("session_not_found");

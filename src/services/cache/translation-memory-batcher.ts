@@ -33,8 +33,8 @@ export const MEMORY_BATCHER_LIMITS: MemoryBatcherLimits = {
   maxLookupKeys: 1000,
   maxStoreEntries: 200,
   maxPending: 20_000,
-  quietMs: 30,
-  maxDelayMs: 1000,
+  quietMs: 100,
+  maxDelayMs: 2000,
 };
 
 interface WaitingLookup {
@@ -167,12 +167,19 @@ export class TranslationMemoryBatcher {
     for (;;) {
       if (this.hurry || this.pending.size * 2 >= this.limits.maxPending) return;
       const now = performance.now();
-      const wait = Math.min(
-        this.lastActivity + this.limits.quietMs - now,
-        this.pendingSince + this.limits.maxDelayMs - now,
-      );
-      if (wait <= 0) return;
-      await sleep(Math.max(1, Math.ceil(wait)));
+      const overdue = this.pendingSince + this.limits.maxDelayMs - now;
+      const wait = Math.min(this.lastActivity + this.limits.quietMs - now, overdue);
+      if (overdue <= 0) return;
+      if (wait > 0) {
+        await sleep(Math.max(1, Math.ceil(wait)));
+        continue;
+      }
+      // Timers run before the network's events in a turn of the loop: after a pause of the whole
+      // process (a busy host), answers may be waiting to be read. Quiet only if none came.
+      const seen = this.lastActivity;
+      await nextTurn();
+      await nextTurn();
+      if (this.lastActivity === seen) return;
     }
   }
 

@@ -70,8 +70,8 @@ export class TranslationMemoryBatcher {
   /** When a call last handed over entries or asked for a lookup, and when the oldest waiting entry arrived. */
   private lastActivity = 0;
   private pendingSince = 0;
-  /** Set by `flush()`: write what waits without waiting for quiet. */
-  private hurry = false;
+  /** Flushes in progress: while any is, what waits is written without waiting for quiet. */
+  private flushing = 0;
 
   constructor(
     private readonly sql: Sql,
@@ -154,18 +154,18 @@ export class TranslationMemoryBatcher {
 
   /** Resolves once every entry queued so far was written (or failed and was reported). */
   async flush(): Promise<void> {
-    this.hurry = true;
+    this.flushing++;
     try {
       while (this.writing) await this.writing;
     } finally {
-      this.hurry = false;
+      this.flushing--;
     }
   }
 
   /** Resolves when the next statement may go: calls quiet, or entries waited long enough, or a flush. */
   private async quiet(): Promise<void> {
     for (;;) {
-      if (this.hurry || this.pending.size * 2 >= this.limits.maxPending) return;
+      if (this.flushing > 0 || this.pending.size * 2 >= this.limits.maxPending) return;
       const now = performance.now();
       const overdue = this.pendingSince + this.limits.maxDelayMs - now;
       const wait = Math.min(this.lastActivity + this.limits.quietMs - now, overdue);

@@ -1,15 +1,27 @@
-// Not part of the bench: profiles the concurrency part's load window. BENCH_PROFILE_STORE (postgres|pglite).
+// Not part of `npm run bench`: three bursts of 200 calls of the concurrency part on one store
+// (BENCH_PROFILE_STORE, postgres or pglite), for a server started with BENCH_SERVER_NODE_FLAGS
+// such as `--cpu-prof --cpu-prof-dir=/tmp/prof`. Writes the bursts' time windows (µs, the profile's
+// clock) to BENCH_PROFILE_WINDOWS; `node bench/profile-phases.mjs /tmp/prof <windows> 40 post`
+// then lists where the CPU went after the provider answered (`pre`: before). Prints how many
+// memory writes went out by 300 ms after each burst's last answer and in the 3 s after.
 import { readFile, rm } from "node:fs/promises";
 import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { batch, glossaOn } from "./concurrency-bench.js";
 import { startProcess } from "./support.js";
 
 const store = (process.env.BENCH_PROFILE_STORE ?? "postgres") as "postgres" | "pglite";
-const statementsFile = `/tmp/perfwork/statements-${process.pid}.json`;
+const statementsFile = join(tmpdir(), `glossa-profile-statements-${process.pid}.json`);
 const standIn = await startProcess(["bench/slow-server.mjs"], { BENCH_SLOW_MODE: "openai" });
-const g = await glossaOn(store, `${standIn.url}/v1`, "postgres://postgres@127.0.0.1:5432/test", {
-  BENCH_STATEMENTS_FILE: statementsFile,
-});
+const g = await glossaOn(
+  store,
+  `${standIn.url}/v1`,
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+  {
+    BENCH_STATEMENTS_FILE: statementsFile,
+  },
+);
 const inserts = async () => {
   await rm(statementsFile, { force: true });
   process.kill(g.target.pid, "SIGUSR2");
@@ -39,6 +51,9 @@ for (let i = 0; i < 3; i++) {
     `${store}: p50 ${b.p50.toFixed(0)} p99 ${b.p99.toFixed(0)} cpu ${b.cpuMsPerCall.toFixed(2)} failed ${b.failed}; memory writes by 300 ms after the last answer ${atEnd - before}, 3 s later ${later - atEnd}`,
   );
 }
-writeFileSync(process.env.BENCH_PROFILE_WINDOWS ?? "/tmp/perfwork/windows.json", JSON.stringify(windows));
+writeFileSync(
+  process.env.BENCH_PROFILE_WINDOWS ?? join(tmpdir(), "glossa-profile-windows.json"),
+  JSON.stringify(windows),
+);
 await g.cleanup();
 await standIn.stop();

@@ -285,4 +285,29 @@ describe.each(STORES)("translation-memory cache (%s)", (store) => {
     await memory.lookup(["a"]);
     expect(asked).toEqual([["a", "b", "c"], ["a"]]);
   });
+
+  it("evicts the oldest first across many evictions, an entry stored again counting as new", async () => {
+    const cache = new TranslationMemoryCache(coherence, { maxEntries: 3, maxCharacters: 100_000 });
+    const asked: string[][] = [];
+    const memory = cache.around(scope, countingMemory(asked));
+    await memory.lookup(["a", "b", "c"]);
+    await memory.lookup(["d"]); // a leaves: b, c, d
+    await memory.store([{ sourceHash: "b", sourceText: "b", targetText: "DE b again", model: null }]); // c, d, b
+    await memory.lookup(["e"]); // c leaves: d, b, e
+    await memory.lookup(["f"]); // d leaves: b, e, f
+    asked.splice(0);
+    expect((await memory.lookup(["b", "e", "f"])).get("b")).toEqual({ targetText: "DE b again", model: null });
+    expect(asked).toEqual([]);
+    await memory.lookup(["c"]); // b leaves: e, f, c
+    await memory.lookup(["d"]); // e leaves: f, c, d
+    await memory.lookup(["f", "c", "d"]);
+    expect(asked).toEqual([["c"], ["d"]]);
+    for (let i = 0; i < 50; i++) await memory.lookup([`x${i}`]);
+    asked.splice(0);
+    await memory.lookup(["x47", "x48", "x49"]);
+    expect(asked).toEqual([]);
+    await memory.lookup(["b", "x46"]);
+    expect(asked).toEqual([["b", "x46"]]);
+    expect(cache.size).toBe(3);
+  });
 });

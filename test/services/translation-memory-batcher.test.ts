@@ -154,6 +154,8 @@ describe.each(STORES)("translation-memory batcher (%s)", (store) => {
       maxLookupKeys: 1000,
       maxStoreEntries: 200,
       maxPending: 30,
+      quietMs: 30,
+      maxDelayMs: 1000,
     });
     const open = probe.hold();
     await batcher.memory(scope).store(texts(200).map(entry));
@@ -173,6 +175,66 @@ describe.each(STORES)("translation-memory batcher (%s)", (store) => {
     expect(third).toBe(true);
     await batcher.flush();
     expect((await lookupTranslations(database.sql, scope, texts(202).map(sourceHash))).size).toBe(20);
+  });
+
+  it("writes once the calls have been quiet for a moment, not in the middle of a burst", async () => {
+    const probe = counting(database.sql);
+    const batcher = new TranslationMemoryBatcher(probe.sql, () => {}, {
+      maxLookupKeys: 1000,
+      maxStoreEntries: 200,
+      maxPending: 20_000,
+      quietMs: 300,
+      maxDelayMs: 60_000,
+    });
+    await batcher.memory(scope).store(texts(400).map(entry));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await batcher.memory(scope).lookup(texts(401).map(sourceHash)); // a call still arriving
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(probe.count(INSERT)).toBe(0);
+    const quietBy = performance.now() + 2_000;
+    while (probe.count(INSERT) === 0 && performance.now() < quietBy)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(probe.count(INSERT)).toBe(1);
+    await batcher.flush();
+    expect((await lookupTranslations(database.sql, scope, texts(400).map(sourceHash))).size).toBe(20);
+  });
+
+  it("writes at most maxDelayMs after an entry arrived, however busy the calls are", async () => {
+    const probe = counting(database.sql);
+    const batcher = new TranslationMemoryBatcher(probe.sql, () => {}, {
+      maxLookupKeys: 1000,
+      maxStoreEntries: 200,
+      maxPending: 20_000,
+      quietMs: 60_000,
+      maxDelayMs: 200,
+    });
+    const started = performance.now();
+    let call = 500;
+    while (probe.count(INSERT) === 0 && performance.now() - started < 5_000) {
+      await batcher.memory(scope).store(texts(call++, 2).map(entry));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(probe.count(INSERT)).toBe(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    await batcher.flush();
+    expect((await lookupTranslations(database.sql, scope, texts(500, 2).map(sourceHash))).size).toBe(2);
+  });
+
+  it("flush() writes at once, without waiting for quiet", async () => {
+    const probe = counting(database.sql);
+    const batcher = new TranslationMemoryBatcher(probe.sql, () => {}, {
+      maxLookupKeys: 1000,
+      maxStoreEntries: 200,
+      maxPending: 20_000,
+      quietMs: 60_000,
+      maxDelayMs: 60_000,
+    });
+    await batcher.memory(scope).store(texts(600).map(entry));
+    const started = performance.now();
+    await batcher.flush();
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(probe.count(INSERT)).toBe(1);
+    expect(batcher.pendingEntries).toBe(0);
   });
 
   it("reports a failed write without failing the calls, and skips entries of an engine deleted meanwhile", async () => {

@@ -16,6 +16,13 @@ export interface MemoryBatcherLimits {
   maxStoreEntries: number;
   /** Most entries waiting to be written; a call that would exceed it waits for the write in progress. */
   maxPending: number;
+  /**
+   * A write waits until no call handed over entries or asked for a lookup for this long, so that it
+   * does not run in the middle of a burst of answers ...
+   */
+  quietMs: number;
+  /** ... but never longer than this after the oldest entry waiting arrived (or half `maxPending` waiting). */
+  maxDelayMs: number;
 }
 
 /**
@@ -26,6 +33,8 @@ export const MEMORY_BATCHER_LIMITS: MemoryBatcherLimits = {
   maxLookupKeys: 1000,
   maxStoreEntries: 200,
   maxPending: 20_000,
+  quietMs: 100,
+  maxDelayMs: 2000,
 };
 
 interface WaitingLookup {
@@ -35,13 +44,17 @@ interface WaitingLookup {
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The translation memory of every call of this instance, in few statements: a call's lookup goes
  * out on the next turn of the event loop together with every lookup asked for in this one (calls
  * whose requests were read together), or, when a lookup is in flight, after it with every lookup
  * that arrived meanwhile, as one statement; fresh translations are written after the call answered
- * (write-behind), those of all calls that finished meanwhile in one statement. A memory entry is a
+ * (write-behind), those of all calls that finished meanwhile in one statement, once the calls have
+ * been quiet for `quietMs` (at most `maxDelayMs` after the oldest waiting entry arrived): a write
+ * costs the server's thread (all of it on the embedded store), and in a burst of answers that time
+ * would delay every answer still to come. A memory entry is a
  * cache, so a write that fails is reported and dropped, and one that a crash prevents costs one
  * more provider call later. Entries waiting to be written are served to this instance's lookups;
  * at most `maxPending` wait (then a call waits for the write in progress); `stop()` writes them all.
@@ -54,6 +67,11 @@ export class TranslationMemoryBatcher {
   private pending = new Map<string, ScopedMemoryEntry>();
   private inFlight = new Map<string, ScopedMemoryEntry>();
   private writing: Promise<void> | null = null;
+  /** When a call last handed over entries or asked for a lookup, and when the oldest waiting entry arrived. */
+  private lastActivity = 0;
+  private pendingSince = 0;
+  /** Flushes in progress: while any is, what waits is written without waiting for quiet. */
+  private flushing = 0;
 
   constructor(
     private readonly sql: Sql,
@@ -81,12 +99,23 @@ export class TranslationMemoryBatcher {
         }
         return byHash;
       },
-      store: (entries) => this.store(entries.map((entry) => ({ ...entry, scope, lookupKey: keyOf(entry.sourceHash) }))),
+      store: (entries) =>
+        this.store(
+          entries.map((entry) => ({
+            sourceHash: entry.sourceHash,
+            sourceText: entry.sourceText,
+            targetText: entry.targetText,
+            model: entry.model,
+            scope,
+            lookupKey: keyOf(entry.sourceHash),
+          })),
+        ),
     };
   }
 
   /** Stored (or waiting to be stored) translations among `keys`, by lookup key. */
   lookup(keys: readonly string[]): Promise<Map<string, Remembered>> {
+    this.lastActivity = performance.now();
     const found = new Map<string, Remembered>();
     const missing: string[] = [];
     for (const key of keys) {
@@ -109,6 +138,8 @@ export class TranslationMemoryBatcher {
     if (entries.length === 0) return;
     while (this.pending.size > 0 && this.pending.size + entries.length > this.limits.maxPending && this.writing)
       await this.writing;
+    this.lastActivity = performance.now();
+    if (this.pending.size === 0) this.pendingSince = this.lastActivity;
     for (const entry of entries) {
       this.pending.delete(entry.lookupKey); // the newest goes to the end, and wins
       this.pending.set(entry.lookupKey, entry);
@@ -123,7 +154,33 @@ export class TranslationMemoryBatcher {
 
   /** Resolves once every entry queued so far was written (or failed and was reported). */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    this.flushing++;
+    try {
+      while (this.writing) await this.writing;
+    } finally {
+      this.flushing--;
+    }
+  }
+
+  /** Resolves when the next statement may go: calls quiet, or entries waited long enough, or a flush. */
+  private async quiet(): Promise<void> {
+    for (;;) {
+      if (this.flushing > 0 || this.pending.size * 2 >= this.limits.maxPending) return;
+      const now = performance.now();
+      const overdue = this.pendingSince + this.limits.maxDelayMs - now;
+      const wait = Math.min(this.lastActivity + this.limits.quietMs - now, overdue);
+      if (overdue <= 0) return;
+      if (wait > 0) {
+        await sleep(Math.max(1, Math.ceil(wait)));
+        continue;
+      }
+      // Timers run before the network's events in a turn of the loop: after a pause of the whole
+      // process (a busy host), answers may be waiting to be read. Quiet only if none came.
+      const seen = this.lastActivity;
+      await nextTurn();
+      await nextTurn();
+      if (this.lastActivity === seen) return;
+    }
   }
 
   private async read(): Promise<void> {
@@ -160,6 +217,7 @@ export class TranslationMemoryBatcher {
       // Calls that finish in the same turn of the event loop go out together.
       await nextTurn();
       while (this.pending.size > 0) {
+        await this.quiet();
         // Lookups hold up answers, writes do not: waiting lookups go first.
         while (this.reading) await this.reading;
         const batch: ScopedMemoryEntry[] = [];

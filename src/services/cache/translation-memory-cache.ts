@@ -15,6 +15,12 @@ interface Remembered {
  */
 export class TranslationMemoryCache {
   private readonly entries = new Map<string, Remembered>();
+  /**
+   * Walks the entries oldest first, across evictions: a fresh iterator per eviction would step
+   * over every slot the evictions before it left behind in the Map (until it is rehashed), which
+   * made a full cache cost microseconds per stored string.
+   */
+  private oldest: MapIterator<[string, Remembered]> = this.entries.entries();
   private characters = 0;
 
   constructor(
@@ -23,6 +29,7 @@ export class TranslationMemoryCache {
   ) {
     coherence.onClear(() => {
       this.entries.clear();
+      this.oldest = this.entries.entries();
       this.characters = 0;
     });
   }
@@ -76,7 +83,9 @@ export class TranslationMemoryCache {
       this.entries.size > 0 &&
       (this.entries.size >= this.limits.maxEntries || this.characters + size > this.limits.maxCharacters)
     ) {
-      const [oldestId, oldest] = this.entries.entries().next().value!;
+      let next = this.oldest.next();
+      if (next.done) next = (this.oldest = this.entries.entries()).next();
+      const [oldestId, oldest] = next.value!;
       this.entries.delete(oldestId);
       this.characters -= oldest.targetText.length;
     }

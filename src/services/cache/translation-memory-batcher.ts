@@ -1,5 +1,11 @@
 import type { TranslationMemory } from "../../engines/pipeline/translation-memory.js";
 import {
+  NEAR_MATCHES_PER_STRING,
+  NEAR_MATCH_MIN_SIMILARITY,
+  type NearMatch,
+} from "../../core/engines/near-matches.js";
+import {
+  findSimilarEntries,
   lookupTranslationsByKey,
   memoryLookupKey,
   storeTranslationEntries,
@@ -82,6 +88,12 @@ export class TranslationMemoryBatcher {
         return byHash;
       },
       store: (entries) => this.store(entries.map((entry) => ({ ...entry, scope, lookupKey: keyOf(entry.sourceHash) }))),
+      // Near matches only help: a lookup that fails is reported and the strings go without them.
+      nearMatches: (texts) =>
+        nearMatchesIn(this.sql, scope, texts).catch((error: unknown) => {
+          this.onError(error);
+          return new Map<string, NearMatch[]>();
+        }),
     };
   }
 
@@ -181,4 +193,22 @@ export class TranslationMemoryBatcher {
       this.writing = null;
     }
   }
+}
+
+/** Near matches of one call's missed strings, in one statement of their own (misses go to an LLM anyway). */
+export async function nearMatchesIn(
+  sql: Sql,
+  scope: MemoryScope,
+  texts: readonly string[],
+): Promise<Map<string, NearMatch[]>> {
+  const found = await findSimilarEntries(sql, scope, texts, {
+    minSimilarity: NEAR_MATCH_MIN_SIMILARITY,
+    limit: NEAR_MATCHES_PER_STRING,
+  });
+  return new Map(
+    [...found].map(([text, entries]) => [
+      text,
+      entries.map((entry) => ({ source: entry.sourceText, translation: entry.targetText, similarity: entry.similarity })),
+    ]),
+  );
 }

@@ -2,3 +2,7 @@
 -- with the remembered source texts of its scope by trigram similarity. pg_trgm ships with
 -- PostgreSQL's contrib package and with PGlite (loaded in src/storage/pglite-sql.ts).
 create extension if not exists pg_trgm;
+
+-- GIN answered `%` at threshold 0.5 over 100k entries several times faster than GiST (with or
+-- without `<->` ordering) on both stores; without a trigram index a lookup reads the whole scope.
+create index translation_memory_source_trigram on translation_memory using gin (source_text gin_trgm_ops);

@@ -70,6 +70,8 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
     const keyRow = page.getByRole("region", { name: "Usage by key" }).locator("tr", { hasText: "Busy key" });
     await expect.poll(() => keyRow.locator("td").first().textContent()).toBe("3");
     expect(await keyRow.locator("td").nth(3).textContent()).toBe("2 / 1 / 4");
+    const dayRow = page.getByRole("region", { name: "Usage by day" }).locator("tbody tr").first();
+    expect(await dayRow.locator("td").nth(3).textContent()).toBe("2 / 1 / 4");
     await expect
       .poll(() => page.getByRole("region", { name: "Usage by engine" }).locator("tbody tr").first().textContent())
       .toContain("Pseudo");

@@ -132,12 +132,10 @@ export function UsagePage() {
       : (data?.engines.find((e) => e.id === engineId)?.name ?? engineId);
 
   const dayRows = data
-    ? daysOf(data.byDay).map((day) =>
-        chartRow(
-          day,
-          data.byDay.rows.find((row) => row.day === day),
-        ),
-      )
+    ? daysOf(data.byDay).map((day) => {
+        const row = data.byDay.rows.find((candidate) => candidate.day === day);
+        return { ...chartRow(day, row), row };
+      })
     : [];
   const keyRows = (data?.byKey.rows ?? []).map((row) => ({ ...chartRow(keyName(row.keyId ?? ""), row), row }));
   const engineRows = (data?.byEngine.rows ?? []).map((row) => ({

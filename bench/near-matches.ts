@@ -1,3 +1,10 @@
+/**
+ * Near-match lookups (docs/performance.md#near-matches): trigram similarity over N remembered
+ * strings (80 % in the scope looked up), without an index, with GIN and with GiST, for 50 missed
+ * strings that are a remembered one with a word changed ("near") and 50 unrelated ones ("far").
+ *   npx tsx bench/near-matches.ts postgres|pglite [N=100000] [index threshold=0.3] [sweep]
+ * `sweep` measures GIN at thresholds 0.3–0.7 instead. Works on a table of its own (tm_bench).
+ */
 import { createPgliteSql } from "../src/storage/pglite-sql.js";
 import { createPostgresSql } from "../src/storage/postgres-sql.js";
 import type { Sql } from "../src/storage/sql.js";
@@ -5,8 +12,14 @@ import type { Sql } from "../src/storage/sql.js";
 const store = process.argv[2]!;
 const N = Number(process.argv[3] ?? 100000);
 const gucThreshold = Number(process.argv[4] ?? 0.3);
+// mulberry32: repeatable and uniform (a plain LCG in floating point falls into a short cycle).
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rnd = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 // Words of random letters with a Zipf-like frequency: a trigram profile closer to UI text than a small syllable set.
 const letters = "abcdefghijklmnopqrstuvwxyz";
 const vocab = Array.from({ length: 20000 }, () =>
@@ -19,14 +32,17 @@ const sources = Array.from({ length: N }, sentence);
 async function main() {
   let sql: Sql;
   if (store === "pglite") sql = await createPgliteSql("memory://");
-  else sql = createPostgresSql({ connectionString: "postgres://postgres@127.0.0.1:5432/test" });
+  else
+    sql = createPostgresSql({
+      connectionString: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    });
   await sql.exec("create extension if not exists pg_trgm; drop table if exists tm_bench");
   await sql.exec(`create table tm_bench (engine_id text not null, fingerprint text not null, source_locale text not null, target_locale text not null,
     source_hash text not null, source_text text not null, target_text text not null, primary key (engine_id, fingerprint, source_locale, target_locale, source_hash))`);
   for (let start = 0; start < N; start += 5000) {
     const chunk = sources.slice(start, start + 5000);
     await sql.query(`insert into tm_bench select case when i % 5 = 0 then 'other' || (i % 7) else 'eng' end, 'fp', 'en', 'de', md5(t || i), t, upper(t)
-      from unnest($1::text[]) with ordinality as u(t, i) on conflict do nothing`, [chunk.map((t, i) => t)]);
+      from unnest($1::text[]) with ordinality as u(t, i) on conflict do nothing`, [chunk]);
   }
   await sql.exec("analyze tm_bench");
   // 50 misses: an existing string with one word changed, and 50 unrelated
@@ -64,6 +80,24 @@ async function main() {
       }
     }
   };
+  if (process.argv[5] === "sweep") {
+    await sql.exec("create index tm_gin on tm_bench using gin (source_text gin_trgm_ops)");
+    await sql.exec("analyze tm_bench");
+    for (const threshold of [0.3, 0.4, 0.5, 0.6, 0.7]) {
+      for (const [kind, qs] of [["near", near], ["far", far]] as const) {
+        const t0 = performance.now();
+        const rows = await sql.transaction(async (tx) => {
+          await tx.query("select set_config('pg_trgm.similarity_threshold', $1, true)", [String(threshold)]);
+          return tx.query<{ ord: string }>(queries.percent!, [qs, threshold]);
+        });
+        const ms = performance.now() - t0;
+        console.log(`${store} N=${N} gin threshold=${threshold} ${kind}: 50 strings in ${ms.toFixed(1)} ms, ${new Set(rows.map((r) => r.ord)).size} strings matched`);
+      }
+    }
+    await sql.exec("drop table tm_bench");
+    await sql.close();
+    return;
+  }
   await run("none");
   let t0 = performance.now();
   await sql.exec("create index tm_gin on tm_bench using gin (source_text gin_trgm_ops)");

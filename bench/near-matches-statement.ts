@@ -40,7 +40,14 @@ const sentence = () => Array.from({ length: 2 + Math.floor(rnd() * 10) }, word).
 const scope: MemoryScope = { engineId: "eng_bench", fingerprint: "fp", sourceLocale: "en", targetLocale: "de" };
 const entry = (text: string): ScopedMemoryEntry => {
   const hash = sourceHash(text);
-  return { scope, sourceHash: hash, lookupKey: memoryLookupKey(scope, hash), sourceText: text, targetText: `DE ${text}`, model: null };
+  return {
+    scope,
+    sourceHash: hash,
+    lookupKey: memoryLookupKey(scope, hash),
+    sourceText: text,
+    targetText: `DE ${text}`,
+    model: null,
+  };
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -81,7 +88,10 @@ async function main() {
         words[Math.floor(rnd() * words.length)] = "zzzq";
         return words.join(" ");
       });
-    for (const [kind, make] of [["near", near], ["far", () => Array.from({ length: 20 }, sentence)]] as const) {
+    for (const [kind, make] of [
+      ["near", near],
+      ["far", () => Array.from({ length: 20 }, sentence)],
+    ] as const) {
       const times: number[] = [];
       let matched = 0;
       for (let round = 0; round < 5; round++) {
@@ -90,7 +100,9 @@ async function main() {
         matched += (await findSimilarEntries(sql, scope, texts, options)).size;
         times.push(performance.now() - started);
       }
-      console.log(`${store} N=${N} lookup of 20 ${kind} strings: median ${median(times).toFixed(1)} ms (5 rounds), ${matched}/100 strings matched`);
+      console.log(
+        `${store} N=${N} lookup of 20 ${kind} strings: median ${median(times).toFixed(1)} ms (5 rounds), ${matched}/100 strings matched`,
+      );
     }
     if (process.env.BENCH_EXPLAIN) {
       const plan = await sql.transaction(async (tx) => {

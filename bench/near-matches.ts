@@ -41,12 +41,19 @@ async function main() {
     source_hash text not null, source_text text not null, target_text text not null, primary key (engine_id, fingerprint, source_locale, target_locale, source_hash))`);
   for (let start = 0; start < N; start += 5000) {
     const chunk = sources.slice(start, start + 5000);
-    await sql.query(`insert into tm_bench select case when i % 5 = 0 then 'other' || (i % 7) else 'eng' end, 'fp', 'en', 'de', md5(t || i), t, upper(t)
-      from unnest($1::text[]) with ordinality as u(t, i) on conflict do nothing`, [chunk]);
+    await sql.query(
+      `insert into tm_bench select case when i % 5 = 0 then 'other' || (i % 7) else 'eng' end, 'fp', 'en', 'de', md5(t || i), t, upper(t)
+      from unnest($1::text[]) with ordinality as u(t, i) on conflict do nothing`,
+      [chunk],
+    );
   }
   await sql.exec("analyze tm_bench");
   // 50 misses: an existing string with one word changed, and 50 unrelated
-  const near = Array.from({ length: 50 }, () => { const w = sources[Math.floor(rnd() * N)]!.split(" "); w[Math.floor(rnd() * w.length)] = "zzzq"; return w.join(" "); });
+  const near = Array.from({ length: 50 }, () => {
+    const w = sources[Math.floor(rnd() * N)]!.split(" ");
+    w[Math.floor(rnd() * w.length)] = "zzzq";
+    return w.join(" ");
+  });
   const far = Array.from({ length: 50 }, sentence);
   const queries: Record<string, string> = {
     filter: `select q.ord, m.source_text, m.score from unnest($1::text[]) with ordinality q(text, ord) cross join lateral (
@@ -67,7 +74,10 @@ async function main() {
       if (label === "none" && name !== "filter") continue;
       if (label !== "none" && name === "filter") continue;
       if (label === "gin" && name === "knn") continue;
-      for (const [kind, qs] of [["near", near], ["far", far]] as const) {
+      for (const [kind, qs] of [
+        ["near", near],
+        ["far", far],
+      ] as const) {
         const batch = label === "none" ? qs.slice(0, 3) : qs;
         if (label !== "none") await sql.query(text, [qs.slice(0, 5), 0.5]);
         const t0 = performance.now();
@@ -76,22 +86,29 @@ async function main() {
           return tx.query<{ ord: string }>(text, [batch, 0.5]);
         });
         const ms = performance.now() - t0;
-        console.log(`${store} N=${N} guc=${gucThreshold} index=${label} query=${name} ${kind}: ${batch.length} strings in ${ms.toFixed(1)} ms, ${rows.length} rows, ${new Set(rows.map(r=>r.ord)).size} strings matched`);
+        console.log(
+          `${store} N=${N} guc=${gucThreshold} index=${label} query=${name} ${kind}: ${batch.length} strings in ${ms.toFixed(1)} ms, ${rows.length} rows, ${new Set(rows.map((r) => r.ord)).size} strings matched`,
+        );
       }
     }
   };
   if (process.argv[5] === "sweep") {
-    await sql.exec("create index tm_gin on tm_bench using gin (source_text gin_trgm_ops)");
+    await sql.exec("set statement_timeout = 0; create index tm_gin on tm_bench using gin (source_text gin_trgm_ops)");
     await sql.exec("analyze tm_bench");
     for (const threshold of [0.3, 0.4, 0.5, 0.6, 0.7]) {
-      for (const [kind, qs] of [["near", near], ["far", far]] as const) {
+      for (const [kind, qs] of [
+        ["near", near],
+        ["far", far],
+      ] as const) {
         const t0 = performance.now();
         const rows = await sql.transaction(async (tx) => {
           await tx.query("select set_config('pg_trgm.similarity_threshold', $1, true)", [String(threshold)]);
           return tx.query<{ ord: string }>(queries.percent!, [qs, threshold]);
         });
         const ms = performance.now() - t0;
-        console.log(`${store} N=${N} gin threshold=${threshold} ${kind}: 50 strings in ${ms.toFixed(1)} ms, ${new Set(rows.map((r) => r.ord)).size} strings matched`);
+        console.log(
+          `${store} N=${N} gin threshold=${threshold} ${kind}: 50 strings in ${ms.toFixed(1)} ms, ${new Set(rows.map((r) => r.ord)).size} strings matched`,
+        );
       }
     }
     await sql.exec("drop table tm_bench");
@@ -100,13 +117,13 @@ async function main() {
   }
   await run("none");
   let t0 = performance.now();
-  await sql.exec("create index tm_gin on tm_bench using gin (source_text gin_trgm_ops)");
+  await sql.exec("set statement_timeout = 0; create index tm_gin on tm_bench using gin (source_text gin_trgm_ops)");
   console.log(`${store} gin build ${(performance.now() - t0).toFixed(0)} ms`);
   await sql.exec("analyze tm_bench");
   await run("gin");
   await sql.exec("drop index tm_gin");
   t0 = performance.now();
-  await sql.exec("create index tm_gist on tm_bench using gist (source_text gist_trgm_ops)");
+  await sql.exec("set statement_timeout = 0; create index tm_gist on tm_bench using gist (source_text gist_trgm_ops)");
   console.log(`${store} gist build ${(performance.now() - t0).toFixed(0)} ms`);
   await sql.exec("analyze tm_bench");
   await run("gist");

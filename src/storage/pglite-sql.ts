@@ -85,10 +85,12 @@ export async function createPgliteSql(dataDir: string, options: PgliteOptions = 
       await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
     }
     if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
-    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], extensions: PGLITE_EXTENSIONS }).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`The embedded database in ${dataDir} did not start: ${reason}`, { cause: error });
-    });
+    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], extensions: PGLITE_EXTENSIONS }).catch(
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`The embedded database in ${dataDir} did not start: ${reason}`, { cause: error });
+      },
+    );
   } catch (error) {
     unlock();
     throw error;

@@ -101,7 +101,11 @@ describe("promptExamples: a prompt's near matches (most similar first, each sour
   });
 
   it("keeps each near match's remembered translation", () => {
-    const chosen = promptExamples(["Save file"], new Map([["Save file", [match("Save files", 0.8, "Dateien speichern")]]]), []);
+    const chosen = promptExamples(
+      ["Save file"],
+      new Map([["Save file", [match("Save files", 0.8, "Dateien speichern")]]]),
+      [],
+    );
     expect(chosen.examples).toEqual([{ source: "Save files", translation: "Dateien speichern" }]);
   });
 });

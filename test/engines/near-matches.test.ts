@@ -43,7 +43,11 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
   const systemPrompt = () => stub.requests.at(-1)!.body.messages[0].content as string;
 
   it("gives an LLM a missed string's similar remembered translations as examples, and counts exact, near and missed strings", async () => {
-    const openai = await engine("openai", { baseUrl: stub.url, ...FAST, models: [{ model: "near" }] }, { apiKey: API_KEY });
+    const openai = await engine(
+      "openai",
+      { baseUrl: stub.url, ...FAST, models: [{ model: "near" }] },
+      { apiKey: API_KEY },
+    );
     const call = (data: Record<string, string>, targetLocale = "de") =>
       seed.admin.localize(secret, { engineId: openai.id, sourceLocale: "en", targetLocale, data });
 
@@ -82,7 +86,11 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
 
     // All exact hits: no provider call, usage still says what the memory did.
     const third = await call({ b: "Welcome back" });
-    expect(third.body.usage).toEqual({ inputTokens: 0, outputTokens: 0, translationMemory: { exact: 1, near: 0, miss: 0 } });
+    expect(third.body.usage).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      translationMemory: { exact: 1, near: 0, miss: 0 },
+    });
 
     await server.deps.meter.usage.flush();
     const usage = await seed.admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=engine`);
@@ -106,7 +114,12 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
     try {
       const machine = await engine("deepl", { baseUrl: deepl.url, ...FAST }, { authKey });
       const call = (text: string) =>
-        seed.admin.localize(secret, { engineId: machine.id, sourceLocale: "en", targetLocale: "de", data: { a: text } });
+        seed.admin.localize(secret, {
+          engineId: machine.id,
+          sourceLocale: "en",
+          targetLocale: "de",
+          data: { a: text },
+        });
       expectStatus(await call("Save the document before closing the window"), 200);
       await written();
       const second = await call("Save the documents before closing the window");

@@ -63,7 +63,17 @@ function cell(value: string | number): string {
 
 /** The rows as CSV: the group column, the counts, then `errors` as `code:count` pairs separated by spaces. */
 export function usageCsv(groupBy: string, rows: readonly (UsageCounts & { group: string })[]): string {
-  const header = [groupBy, "requests", "characters", "inputTokens", "outputTokens", "memoryHits", "nearMatches", "memoryMisses", "errors"];
+  const header = [
+    groupBy,
+    "requests",
+    "characters",
+    "inputTokens",
+    "outputTokens",
+    "memoryHits",
+    "nearMatches",
+    "memoryMisses",
+    "errors",
+  ];
   const lines = rows.map((row) =>
     [
       row.group,

@@ -117,7 +117,6 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   };
 }
 
-
 const NOTHING_RECALLED: ReadonlyMap<string, Translation> = new Map();
 const NO_MODEL: readonly (string | undefined)[] = [undefined];
 

@@ -1,9 +1,5 @@
 import type { TranslationMemory } from "../../engines/pipeline/translation-memory.js";
-import {
-  NEAR_MATCHES_PER_STRING,
-  NEAR_MATCH_MIN_SIMILARITY,
-  type NearMatch,
-} from "../../core/engines/near-matches.js";
+import { NEAR_MATCHES_PER_STRING, NEAR_MATCH_MIN_SIMILARITY, type NearMatch } from "../../core/engines/near-matches.js";
 import {
   findSimilarEntries,
   lookupTranslationsByKey,
@@ -208,7 +204,11 @@ export async function nearMatchesIn(
   return new Map(
     [...found].map(([text, entries]) => [
       text,
-      entries.map((entry) => ({ source: entry.sourceText, translation: entry.targetText, similarity: entry.similarity })),
+      entries.map((entry) => ({
+        source: entry.sourceText,
+        translation: entry.targetText,
+        similarity: entry.similarity,
+      })),
     ]),
   );
 }

@@ -68,7 +68,10 @@ function UsageTable({
             <th scope="col">Requests</th>
             <th scope="col">Characters</th>
             <th scope="col">Tokens in / out</th>
-            <th scope="col" title="Strings served from the translation memory / translated with near matches as examples / missed">
+            <th
+              scope="col"
+              title="Strings served from the translation memory / translated with near matches as examples / missed"
+            >
               {MEMORY_HEADER}
             </th>
             <th scope="col">Errors</th>

@@ -87,7 +87,7 @@ export class TranslationMemoryBatcher {
       // Near matches only help: a lookup that fails is reported and the strings go without them.
       nearMatches: (texts) =>
         nearMatchesIn(this.sql, scope, texts).catch((error: unknown) => {
-          this.onError(error);
+          this.onError(new Error("near matches were not looked up", { cause: error }));
           return new Map<string, NearMatch[]>();
         }),
     };

@@ -81,7 +81,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : undefined;
   const memoryCache = config.keyCache ? new TranslationMemoryCache(coherence, MEMORY_CACHE_LIMITS) : undefined;
   const memoryBatcher = new TranslationMemoryBatcher(sql, (error) =>
-    app.log.warn({ err: error }, "could not write translation-memory entries"),
+    app.log.warn(
+      { err: error },
+      "a translation-memory statement failed (entries not written, or near matches not looked up)",
+    ),
   );
   const usage = new UsageRecorder(sql, {
     analytics: config.usageAnalytics,

@@ -63,7 +63,11 @@ const Counts = {
   characters: Type.Integer(),
   inputTokens: Type.Integer(),
   outputTokens: Type.Integer(),
-  memoryHits: Type.Integer(),
+  memoryHits: Type.Integer({ description: "strings served from the translation memory (exact hits)" }),
+  nearMatches: Type.Integer({
+    description: "strings the memory missed, translated with similar remembered translations as examples (LLM engines)",
+  }),
+  memoryMisses: Type.Integer({ description: "the other strings the memory missed" }),
   errors: Type.Record(Type.String(), Type.Integer(), { description: "error responses by `code`" }),
 };
 

@@ -46,7 +46,23 @@ export const LocalizeResponse = Type.Object(
     ),
     model: Type.Optional(Type.String({ description: "`provider/model`, when a model produced the translation" })),
     usage: Type.Optional(
-      Type.Object({ inputTokens: Type.Integer({ minimum: 0 }), outputTokens: Type.Integer({ minimum: 0 }) }),
+      Type.Object({
+        inputTokens: Type.Integer({ minimum: 0 }),
+        outputTokens: Type.Integer({ minimum: 0 }),
+        translationMemory: Type.Optional(
+          Type.Object(
+            {
+              exact: Type.Integer({ minimum: 0, description: "distinct strings served from the translation memory" }),
+              near: Type.Integer({
+                minimum: 0,
+                description: "missed strings translated with similar remembered translations as examples (LLM engines)",
+              }),
+              miss: Type.Integer({ minimum: 0, description: "the other missed strings" }),
+            },
+            { description: "present when the engine uses a translation memory" },
+          ),
+        ),
+      }),
     ),
   },
   { title: "LocalizeResponse", description: "The translated data." },

@@ -32,6 +32,11 @@ export interface TranslationProvider {
   translate(input: TranslateInput): Promise<TranslateOutput>;
   /** Models to try when the engine configures none for the pair; `[undefined]` for model-less providers. */
   defaultModels?(sourceLocale: string, targetLocale: string): Promise<(string | undefined)[]>;
+  /**
+   * True for providers whose prompt carries examples (the LLMs): they get near matches from the
+   * translation memory for the strings it misses (docs/engines.md#near-matches).
+   */
+  readonly takesExamples?: boolean;
   /** False for providers whose output is cheaper to recompute than to look up (pseudo). */
   readonly memoizable?: boolean;
   /** False for providers that compute locally and cannot be cancelled (pseudo): no abort signal is made for them. */

@@ -19,7 +19,7 @@ import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js"
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
-import type { TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
+import { nearMatchesIn, type TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import { engineForKey } from "./engine-for-key.js";
 import type { KeyPrincipal } from "./key-auth.js";
@@ -117,6 +117,7 @@ function memoryFor(
     : {
         lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
         store: (entries) => storeTranslations(deps.sql, scope, entries),
+        nearMatches: (texts) => nearMatchesIn(deps.sql, scope, texts),
       };
   return deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
 }
@@ -222,13 +223,20 @@ async function translateRequest(
   deps.metrics?.charactersTranslated(engine.provider, characters);
   call?.translated({
     memoryHits: output.memoryHits,
+    nearMatches: output.translationMemory?.near ?? 0,
+    memoryMisses: output.translationMemory?.miss ?? 0,
     inputTokens: output.usage?.inputTokens ?? 0,
     outputTokens: output.usage?.outputTokens ?? 0,
   });
+  const tokens = output.usage ?? { inputTokens: 0, outputTokens: 0 };
   return {
     ...base,
     data: replaceStrings(request.data, withMetadata(allLeaves, plan.rebuild(output.texts))),
     ...(output.model ? { model: output.model } : {}),
-    ...(output.usage ? { usage: output.usage } : {}),
+    ...(output.translationMemory
+      ? { usage: { ...tokens, translationMemory: output.translationMemory } }
+      : output.usage
+        ? { usage: output.usage }
+        : {}),
   };
 }

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:f
 import { basename, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { lockDataFolder } from "./folder-lock.js";
-import { PGLITE_START_PARAMS } from "./pglite-sql.js";
+import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from "./pglite-sql.js";
 import { appliedMigrations, countAllRows, listTables, type Query } from "./store-catalog.js";
 
 /** A backup or restore that must not run; the message says why and what to do. */
@@ -43,7 +43,7 @@ export async function backupDataFolder(dataDir: string, file: string): Promise<A
     throw new ArchiveRefused(`There is no embedded store in ${dataDir} (set GLOSSA_DATA_DIR to its folder).`);
   const unlock = lockDataFolder(dataDir);
   try {
-    const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+    const db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], extensions: PGLITE_EXTENSIONS });
     let archive: Blob;
     let summary: Awaited<ReturnType<typeof summarize>>;
     try {
@@ -113,6 +113,7 @@ export async function restoreDataFolder(
     try {
       const db = await PGlite.create(staging, {
         startParams: [...PGLITE_START_PARAMS],
+        extensions: PGLITE_EXTENSIONS,
         // A Buffer from gunzipSync owns a plain ArrayBuffer; no copy needed for the Blob.
         loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>], { type: "application/x-tar" }),
       });

@@ -110,9 +110,21 @@ describe("usage reports", () => {
         inputTokens: 1,
         outputTokens: 2,
         memoryHits: 1,
+        nearMatches: 3,
+        memoryMisses: 4,
         errors: { b: 1, a: 2 },
       },
-      { group: "=cmd()", requests: 1, characters: 0, inputTokens: 0, outputTokens: 0, memoryHits: 0, errors: { a: 1 } },
+      {
+        group: "=cmd()",
+        requests: 1,
+        characters: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        memoryHits: 0,
+        nearMatches: 1,
+        memoryMisses: 0,
+        errors: { a: 1 },
+      },
     ];
     expect(totalOf(rows)).toEqual({
       requests: 3,
@@ -120,12 +132,14 @@ describe("usage reports", () => {
       inputTokens: 1,
       outputTokens: 2,
       memoryHits: 1,
+      nearMatches: 4,
+      memoryMisses: 4,
       errors: { a: 3, b: 1 },
     });
     expect(usageCsv("keyId", rows)).toBe(
-      "keyId,requests,characters,inputTokens,outputTokens,memoryHits,errors\r\n" +
-        "key_a,2,10,1,2,1,a:2 b:1\r\n" +
-        "'=cmd(),1,0,0,0,0,a:1\r\n",
+      "keyId,requests,characters,inputTokens,outputTokens,memoryHits,nearMatches,memoryMisses,errors\r\n" +
+        "key_a,2,10,1,2,1,3,4,a:2 b:1\r\n" +
+        "'=cmd(),1,0,0,0,0,1,0,a:1\r\n",
     );
   });
 });

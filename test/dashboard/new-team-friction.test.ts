@@ -35,6 +35,8 @@ describeInBrowser("dashboard: what a new team trips over (issue 26)", () => {
         inputTokens: 0,
         outputTokens: 0,
         memoryHits: 0,
+        nearMatches: 0,
+        memoryMisses: 0,
         errors: {},
       },
     ]);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { addUsage } from "../../src/storage/repositories/usage.js";
 import { ApiClient } from "../support/api-client.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
@@ -35,6 +36,23 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
       );
     }
     await server.deps.meter.usage.flush();
+    // The pseudo engine keeps no translation memory: what an LLM engine's calls would add to it.
+    await addUsage(server.database.sql, [
+      {
+        organizationId: acme.orgId,
+        keyId: busy.id,
+        engineId: acme.engineId,
+        day: new Date().toISOString().slice(0, 10),
+        requests: 0,
+        characters: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        memoryHits: 2,
+        nearMatches: 1,
+        memoryMisses: 4,
+        errors: {},
+      },
+    ]);
     ({ page } = await openPage(browser));
     await signIn(page, server.url, ADMIN.email, ADMIN.password, `/orgs/${acme.orgId}/usage`);
   });
@@ -47,9 +65,13 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
     await page.getByRole("heading", { name: "Usage", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("usage-total-requests").textContent()).toBe("3");
     expect(await page.getByTestId("usage-total-characters").textContent()).toBe("30");
+    expect(await page.getByTestId("usage-total-memory").textContent()).toBe("2 / 1 / 4");
     await expect.poll(() => page.locator(".usage-chart .recharts-wrapper").count()).toBe(3);
     const keyRow = page.getByRole("region", { name: "Usage by key" }).locator("tr", { hasText: "Busy key" });
     await expect.poll(() => keyRow.locator("td").first().textContent()).toBe("3");
+    expect(await keyRow.locator("td").nth(3).textContent()).toBe("2 / 1 / 4");
+    const dayRow = page.getByRole("region", { name: "Usage by day" }).locator("tbody tr").first();
+    expect(await dayRow.locator("td").nth(3).textContent()).toBe("2 / 1 / 4");
     await expect
       .poll(() => page.getByRole("region", { name: "Usage by engine" }).locator("tbody tr").first().textContent())
       .toContain("Pseudo");

@@ -136,7 +136,11 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
       data: { greeting: "DE Hello {name}" },
       model: "openai/fallback-ok",
     });
-    expect(response.body.usage).toEqual({ inputTokens: 110, outputTokens: 25 });
+    expect(response.body.usage).toEqual({
+      inputTokens: 110,
+      outputTokens: 25,
+      translationMemory: { exact: 0, near: 0, miss: 1 },
+    });
   });
 
   it("answers 422 engine_failed (retries spent) naming the provider and each model's failure, without the key", async () => {
@@ -258,13 +262,22 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     const first = await seed.admin.localize(secret, body);
     expectStatus(first, 200);
     expect(requestsOf("tm-model")).toBe(1);
-    expect(first.body.usage).toEqual({ inputTokens: 100, outputTokens: 20 });
+    expect(first.body.usage).toEqual({
+      inputTokens: 100,
+      outputTokens: 20,
+      translationMemory: { exact: 0, near: 0, miss: 3 },
+    });
 
     const second = await seed.admin.localize(secret, body);
     expect(requestsOf("tm-model")).toBe(1);
     expect(second.body.data).toEqual(first.body.data);
     expect(second.body.model).toBe("openai/tm-model");
-    expect(second.body.usage).toBeUndefined();
+    // No provider call: no tokens, and the memory served every string.
+    expect(second.body.usage).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      translationMemory: { exact: 3, near: 0, miss: 0 },
+    });
 
     // Another locale pair is not served from the French entries.
     await seed.admin.localize(secret, { ...body, targetLocale: "es" });
@@ -280,7 +293,11 @@ describe.each(STORES)("engines through the HTTP API on %s", (store) => {
     const third = await seed.admin.localize(secret, body);
     expect(requestsOf("tm-model")).toBe(3);
     expect(stub.requests.at(-1)!.body.messages[0].content).toContain("Be formal.");
-    expect(third.body.usage).toEqual({ inputTokens: 100, outputTokens: 20 });
+    expect(third.body.usage).toEqual({
+      inputTokens: 100,
+      outputTokens: 20,
+      translationMemory: { exact: 0, near: 0, miss: 3 },
+    });
   });
 
   it("splits large nested data into chunks and merges the results back into the exact shape", async () => {

@@ -178,8 +178,10 @@ describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toContain("attachment");
     const lines = String(csv.body).trim().split("\r\n");
-    expect(lines[0]).toBe("keyId,requests,characters,inputTokens,outputTokens,memoryHits,errors");
-    expect(lines.slice(1).sort()).toEqual([`${managerKey.id},1,5,0,0,0,`, `${memberKey.id},2,4,0,0,0,`].sort());
+    expect(lines[0]).toBe(
+      "keyId,requests,characters,inputTokens,outputTokens,memoryHits,nearMatches,memoryMisses,errors",
+    );
+    expect(lines.slice(1).sort()).toEqual([`${managerKey.id},1,5,0,0,0,0,0,`, `${memberKey.id},2,4,0,0,0,0,0,`].sort());
 
     const outsider = await new ApiClient(server.url).get(`/api/orgs/${seed.orgId}/usage`);
     expect(outsider.status).toBe(401);

@@ -9,6 +9,8 @@ export interface UsageCounts {
   inputTokens: number;
   outputTokens: number;
   memoryHits: number;
+  nearMatches: number;
+  memoryMisses: number;
   errors: Record<string, number>;
 }
 
@@ -35,6 +37,8 @@ export function totalOf(rows: readonly UsageCounts[]): UsageCounts {
     inputTokens: 0,
     outputTokens: 0,
     memoryHits: 0,
+    nearMatches: 0,
+    memoryMisses: 0,
     errors: {},
   };
   for (const row of rows) {
@@ -43,6 +47,8 @@ export function totalOf(rows: readonly UsageCounts[]): UsageCounts {
     total.inputTokens += row.inputTokens;
     total.outputTokens += row.outputTokens;
     total.memoryHits += row.memoryHits;
+    total.nearMatches += row.nearMatches;
+    total.memoryMisses += row.memoryMisses;
     for (const [code, count] of Object.entries(row.errors)) total.errors[code] = (total.errors[code] ?? 0) + count;
   }
   return total;
@@ -57,7 +63,17 @@ function cell(value: string | number): string {
 
 /** The rows as CSV: the group column, the counts, then `errors` as `code:count` pairs separated by spaces. */
 export function usageCsv(groupBy: string, rows: readonly (UsageCounts & { group: string })[]): string {
-  const header = [groupBy, "requests", "characters", "inputTokens", "outputTokens", "memoryHits", "errors"];
+  const header = [
+    groupBy,
+    "requests",
+    "characters",
+    "inputTokens",
+    "outputTokens",
+    "memoryHits",
+    "nearMatches",
+    "memoryMisses",
+    "errors",
+  ];
   const lines = rows.map((row) =>
     [
       row.group,
@@ -66,6 +82,8 @@ export function usageCsv(groupBy: string, rows: readonly (UsageCounts & { group:
       row.inputTokens,
       row.outputTokens,
       row.memoryHits,
+      row.nearMatches,
+      row.memoryMisses,
       Object.entries(row.errors)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([code, count]) => `${code}:${count}`)

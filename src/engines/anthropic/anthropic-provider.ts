@@ -23,6 +23,7 @@ export function anthropicProvider(context: ProviderContext): TranslationProvider
 
   return {
     memoizable: true,
+    takesExamples: true,
     defaultModels: noConfiguredModel,
     async translate(input) {
       if (!apiKey) throw new ProviderError("not_configured", "the engine has no API key; set credentials.apiKey");

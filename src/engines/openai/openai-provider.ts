@@ -29,6 +29,7 @@ export function openaiProvider(context: ProviderContext): TranslationProvider {
 
   return {
     memoizable: true,
+    takesExamples: true,
     defaultModels: noConfiguredModel,
     async translate(input) {
       const prompt = buildPrompt({

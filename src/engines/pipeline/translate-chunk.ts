@@ -1,5 +1,6 @@
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
+import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { translationProblems } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
@@ -21,6 +22,8 @@ export interface ChunkCall {
   brandVoice: ResolvedSettings["brandVoice"];
   /** Existing translations of the project (from the request's `reference`), for LLM prompts. */
   examples?: ReferenceExample[] | undefined;
+  /** Near matches of missed strings, by source text (docs/engines.md#near-matches); each chunk gets its strings' own. */
+  nearMatches?: ReadonlyMap<string, readonly NearMatch[]> | undefined;
   /** Aborted when the caller is gone or another chunk failed for good. */
   signal: AbortSignal;
   /** Times each provider call and counts fallbacks to the next model (docs/metrics.md). */
@@ -41,6 +44,8 @@ export interface ChunkOutcome {
   failureKinds: ProviderFailure[];
   /** Tokens of the calls that reported any. */
   usage: Usage | undefined;
+  /** Strings of the chunk whose prompt carried at least one of their near matches. */
+  nearMatched?: number;
 }
 
 export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
@@ -61,12 +66,22 @@ export async function translateChunkWithFallback(
   chunk: readonly SourceString[],
 ): Promise<ChunkOutcome> {
   let outcome: ChunkOutcome = { translated: new Map(), failures: [], failureKinds: [], usage: undefined };
+  const chosen =
+    call.nearMatches && call.nearMatches.size > 0
+      ? promptExamples(
+          chunk.map((source) => source.text),
+          call.nearMatches,
+          call.examples,
+        )
+      : undefined;
+  const prompted = chosen ? { ...call, examples: chosen.examples } : call;
+  const nearMatched = chosen?.helped.size ?? 0;
   for (const model of call.models) {
     const pending =
       outcome.translated.size === 0 ? chunk : chunk.filter((source) => !outcome.translated.has(source.text));
     if (pending.length === 0) break;
     if (outcome.failures.length > 0) call.metrics?.modelFallback(call.providerName);
-    const answer = await askModel(call, model, pending);
+    const answer = await askModel(prompted, model, pending);
     if (outcome.translated.size === 0 && outcome.failures.length === 0) {
       outcome = answer;
       continue;
@@ -78,7 +93,7 @@ export async function translateChunkWithFallback(
       usage: addUsage(outcome.usage, answer.usage),
     };
   }
-  return outcome;
+  return nearMatched > 0 ? { ...outcome, nearMatched } : outcome;
 }
 
 async function askModel(

@@ -1,6 +1,7 @@
 import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
+import { NEAR_MATCH_LOOKUP_STRINGS } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { rankModels } from "../../core/engines/rank-models.js";
 import type { ProviderFailure } from "../provider-error.js";
@@ -46,6 +47,11 @@ export interface TranslateStringsResult {
   usage?: Usage;
   /** Distinct strings served from the translation memory. */
   memoryHits: number;
+  /**
+   * With a translation memory: distinct strings it served (`exact`), missed strings whose prompt
+   * carried near matches (`near`), and the other missed strings (`miss`).
+   */
+  translationMemory?: { exact: number; near: number; miss: number };
 }
 
 /** Every model failed for some strings; `failures` says how, per model, and `kinds` of what kind. */
@@ -74,6 +80,10 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   const recalled = memory ? await recallFromMemory(memory, unique) : NOTHING_RECALLED;
   const misses = recalled.size === 0 ? unique : unique.filter((source) => !recalled.has(source.text));
   if (memory) input.metrics?.memoryLookup(input.providerName, recalled.size, misses.length);
+  const nearMatches =
+    memory?.nearMatches && input.provider.takesExamples && misses.length > 0
+      ? await memory.nearMatches(misses.slice(0, NEAR_MATCH_LOOKUP_STRINGS).map((source) => source.text))
+      : undefined;
   const call = {
     providerName: input.providerName,
     provider: input.provider,
@@ -84,6 +94,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     instructions: settings.instructions,
     brandVoice: settings.brandVoice,
     examples: input.examples,
+    nearMatches,
     metrics: input.metrics,
   };
   const outcomes = await translateChunks(
@@ -96,11 +107,13 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
 
   const translated = allTranslations(recalled, outcomes);
   const usage = outcomes.map((outcome) => outcome.usage).reduce(addUsage, undefined);
+  const near = outcomes.reduce((sum, outcome) => sum + (outcome.nearMatched ?? 0), 0);
   return {
     texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
     ...mostUsedModel(unique.map((source) => translationOf(translated, source.text).model)),
     ...(usage ? { usage } : {}),
     memoryHits: recalled.size,
+    ...(memory ? { translationMemory: { exact: recalled.size, near, miss: misses.length - near } } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { sourceHash } from "../../core/engines/fingerprint.js";
+import type { NearMatch } from "../../core/engines/near-matches.js";
 import { mapConcurrent } from "./map-concurrent.js";
 import type { SourceString, Translation } from "./source-strings.js";
 
@@ -6,6 +7,8 @@ import type { SourceString, Translation } from "./source-strings.js";
 export interface TranslationMemory {
   lookup(sourceHashes: string[]): Promise<Map<string, { targetText: string; model: string | null }>>;
   store(entries: { sourceHash: string; sourceText: string; targetText: string; model: string | null }[]): Promise<void>;
+  /** Remembered translations of similar source texts, per text, most similar first (docs/engines.md#near-matches). */
+  nearMatches?(texts: string[]): Promise<Map<string, NearMatch[]>>;
 }
 
 /** Most source hashes per lookup. */

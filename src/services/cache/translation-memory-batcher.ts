@@ -1,5 +1,7 @@
 import type { TranslationMemory } from "../../engines/pipeline/translation-memory.js";
+import { NEAR_MATCHES_PER_STRING, NEAR_MATCH_MIN_SIMILARITY, type NearMatch } from "../../core/engines/near-matches.js";
 import {
+  findSimilarEntries,
   lookupTranslationsByKey,
   memoryLookupKey,
   storeTranslationEntries,
@@ -110,6 +112,12 @@ export class TranslationMemoryBatcher {
             lookupKey: keyOf(entry.sourceHash),
           })),
         ),
+      // Near matches only help: a lookup that fails is reported and the strings go without them.
+      nearMatches: (texts) =>
+        nearMatchesIn(this.sql, scope, texts).catch((error: unknown) => {
+          this.onError(new Error("near matches were not looked up", { cause: error }));
+          return new Map<string, NearMatch[]>();
+        }),
     };
   }
 
@@ -239,4 +247,38 @@ export class TranslationMemoryBatcher {
       this.writing = null;
     }
   }
+}
+
+/**
+ * On the embedded store a statement runs on the server's own thread: a trigram lookup over a large
+ * memory takes tens of milliseconds per string there, so a call's strings go a few per statement
+ * and other requests run in between (docs/performance.md#near-matches).
+ */
+const PGLITE_NEAR_MATCH_STATEMENT_STRINGS = 5;
+
+/**
+ * Near matches of one call's missed strings: one statement on PostgreSQL, a few strings per
+ * statement on the embedded store; not merged with other calls' (misses go to an LLM anyway).
+ */
+export async function nearMatchesIn(
+  sql: Sql,
+  scope: MemoryScope,
+  texts: readonly string[],
+): Promise<Map<string, NearMatch[]>> {
+  const size = sql.dialect === "pglite" ? PGLITE_NEAR_MATCH_STATEMENT_STRINGS : texts.length;
+  const options = { minSimilarity: NEAR_MATCH_MIN_SIMILARITY, limit: NEAR_MATCHES_PER_STRING };
+  const found = new Map<string, NearMatch[]>();
+  for (let start = 0; start < texts.length; start += size) {
+    const similar = await findSimilarEntries(sql, scope, texts.slice(start, start + size), options);
+    for (const [text, entries] of similar)
+      found.set(
+        text,
+        entries.map((entry) => ({
+          source: entry.sourceText,
+          translation: entry.targetText,
+          similarity: entry.similarity,
+        })),
+      );
+  }
+  return found;
 }

@@ -64,6 +64,8 @@ export class TranslationMemoryCache {
         for (const entry of stored)
           this.keep(prefix + entry.sourceHash, { targetText: entry.targetText, model: entry.model });
       },
+      // Similar texts are asked of the database, which sees every instance's entries.
+      ...(memory.nearMatches ? { nearMatches: memory.nearMatches.bind(memory) } : {}),
     };
   }
 

@@ -80,6 +80,8 @@ export class KeyCall {
   private inputTokens = 0;
   private outputTokens = 0;
   private memoryHits = 0;
+  private nearMatches = 0;
+  private memoryMisses = 0;
   private engineId: string | null = null;
   private finished = false;
 
@@ -123,9 +125,17 @@ export class KeyCall {
   }
 
   /** The translation succeeded: the reservation stands. */
-  translated(result: { memoryHits: number; inputTokens: number; outputTokens: number }): void {
+  translated(result: {
+    memoryHits: number;
+    nearMatches?: number;
+    memoryMisses?: number;
+    inputTokens: number;
+    outputTokens: number;
+  }): void {
     this.characters = this.reserved;
     this.memoryHits = result.memoryHits;
+    this.nearMatches = result.nearMatches ?? 0;
+    this.memoryMisses = result.memoryMisses ?? 0;
     this.inputTokens = result.inputTokens;
     this.outputTokens = result.outputTokens;
   }
@@ -144,6 +154,8 @@ export class KeyCall {
       inputTokens: this.inputTokens,
       outputTokens: this.outputTokens,
       memoryHits: this.memoryHits,
+      nearMatches: this.nearMatches,
+      memoryMisses: this.memoryMisses,
       errorCode,
     });
   }

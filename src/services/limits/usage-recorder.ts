@@ -22,6 +22,9 @@ export interface CallOutcome {
   inputTokens: number;
   outputTokens: number;
   memoryHits: number;
+  /** Missed strings translated with near matches as examples, and the other missed strings (absent: 0). */
+  nearMatches?: number;
+  memoryMisses?: number;
   /** The error `code` the call ended with, or null on success. */
   errorCode: string | null;
 }
@@ -92,6 +95,8 @@ export class UsageRecorder {
         inputTokens: 0,
         outputTokens: 0,
         memoryHits: 0,
+        nearMatches: 0,
+        memoryMisses: 0,
         errors: {},
       };
       this.daily.set(id, delta);
@@ -101,6 +106,8 @@ export class UsageRecorder {
     delta.inputTokens += outcome.inputTokens;
     delta.outputTokens += outcome.outputTokens;
     delta.memoryHits += outcome.memoryHits;
+    delta.nearMatches += outcome.nearMatches ?? 0;
+    delta.memoryMisses += outcome.memoryMisses ?? 0;
     if (outcome.errorCode) delta.errors[outcome.errorCode] = (delta.errors[outcome.errorCode] ?? 0) + 1;
   }
 
@@ -181,6 +188,8 @@ export class UsageRecorder {
           current.inputTokens += delta.inputTokens;
           current.outputTokens += delta.outputTokens;
           current.memoryHits += delta.memoryHits;
+          current.nearMatches += delta.nearMatches;
+          current.memoryMisses += delta.memoryMisses;
           for (const [code, count] of Object.entries(delta.errors))
             current.errors[code] = (current.errors[code] ?? 0) + count;
         }

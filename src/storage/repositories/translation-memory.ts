@@ -118,3 +118,58 @@ export function storeTranslations(sql: Sql, scope: MemoryScope, all: readonly Me
 export async function forgetTranslations(sql: Sql, engineId: string): Promise<void> {
   await sql.query("delete from translation_memory where engine_id = $1", [engineId]);
 }
+
+/** A remembered translation similar to a looked-up text. */
+export interface SimilarEntry {
+  sourceText: string;
+  targetText: string;
+  similarity: number;
+}
+
+/**
+ * The remembered entries of one scope most similar to each of `texts` (pg_trgm), at least
+ * `minSimilarity` and at most `limit` per text, most similar first; texts without any are absent.
+ * pg_trgm's `%` is what the trigram index (0049) answers, at the threshold of the setting
+ * `pg_trgm.similarity_threshold`, so the statement runs in a transaction that sets it locally.
+ */
+export async function findSimilarEntries(
+  sql: Sql,
+  scope: MemoryScope,
+  texts: readonly string[],
+  options: { minSimilarity: number; limit: number },
+): Promise<Map<string, SimilarEntry[]>> {
+  if (texts.length === 0) return new Map();
+  const rows = await sql.transaction(async (tx) => {
+    await tx.query("select set_config('pg_trgm.similarity_threshold', $1, true)", [String(options.minSimilarity)]);
+    return tx.query<{ ord: string; sourceText: string; targetText: string; similarity: number }>(
+      `select q.ord::text as ord, m.source_text as "sourceText", m.target_text as "targetText", m.similarity
+         from unnest($5::text[]) with ordinality as q(text, ord)
+        cross join lateral (
+          select t.source_text, t.target_text, similarity(t.source_text, q.text)::float8 as similarity
+            from translation_memory t
+           where t.engine_id = $1 and t.fingerprint = $2 and t.source_locale = $3 and t.target_locale = $4
+             and t.source_text % q.text and t.source_text <> q.text
+           order by similarity desc, t.source_text
+           limit $6) m
+        where m.similarity >= $7
+        order by q.ord, m.similarity desc`,
+      [
+        scope.engineId,
+        scope.fingerprint,
+        scope.sourceLocale,
+        scope.targetLocale,
+        texts,
+        options.limit,
+        options.minSimilarity,
+      ],
+    );
+  });
+  const found = new Map<string, SimilarEntry[]>();
+  for (const row of rows) {
+    const text = texts[Number(row.ord) - 1]!;
+    const list = found.get(text) ?? [];
+    list.push({ sourceText: row.sourceText, targetText: row.targetText, similarity: Number(row.similarity) });
+    found.set(text, list);
+  }
+  return found;
+}

@@ -11,6 +11,8 @@ export interface UsageDelta {
   inputTokens: number;
   outputTokens: number;
   memoryHits: number;
+  nearMatches: number;
+  memoryMisses: number;
   errors: Record<string, number>;
 }
 
@@ -27,15 +29,18 @@ export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise
   if (deltas.length === 0) return;
   await sql.query(
     `insert into usage_daily as u
-       (organization_id, key_id, engine_id, day, requests, characters, input_tokens, output_tokens, memory_hits, errors)
+       (organization_id, key_id, engine_id, day, requests, characters, input_tokens, output_tokens, memory_hits, errors,
+        near_matches, memory_misses)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[], $7::bigint[],
-                          $8::bigint[], $9::bigint[], $10::jsonb[])
+                          $8::bigint[], $9::bigint[], $10::jsonb[], $11::bigint[], $12::bigint[])
      on conflict (organization_id, day, key_id, engine_id) do update set
        requests = u.requests + excluded.requests,
        characters = u.characters + excluded.characters,
        input_tokens = u.input_tokens + excluded.input_tokens,
        output_tokens = u.output_tokens + excluded.output_tokens,
        memory_hits = u.memory_hits + excluded.memory_hits,
+       near_matches = u.near_matches + excluded.near_matches,
+       memory_misses = u.memory_misses + excluded.memory_misses,
        errors = (select coalesce(jsonb_object_agg(e.code, e.total), '{}'::jsonb)
                    from (select key as code, sum(value::bigint) as total
                            from (select * from jsonb_each_text(u.errors)
@@ -52,6 +57,8 @@ export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise
       deltas.map((d) => d.outputTokens),
       deltas.map((d) => d.memoryHits),
       deltas.map((d) => JSON.stringify(d.errors)),
+      deltas.map((d) => d.nearMatches),
+      deltas.map((d) => d.memoryMisses),
     ],
   );
 }
@@ -80,6 +87,8 @@ export interface UsageRow {
   inputTokens: number;
   outputTokens: number;
   memoryHits: number;
+  nearMatches: number;
+  memoryMisses: number;
   errors: Record<string, number>;
 }
 
@@ -104,6 +113,7 @@ export async function queryUsage(
   const group = GROUP_COLUMN[groupBy];
   const rows = await sql.query<UsageRow>(
     `select g.grp as "group", g.requests, g.characters, g."inputTokens", g."outputTokens", g."memoryHits",
+            g."nearMatches", g."memoryMisses",
             coalesce((select jsonb_object_agg(e.code, e.total) from (
                select key as code, sum(value::bigint) as total
                  from usage_daily u2, jsonb_each_text(u2.errors)
@@ -113,7 +123,8 @@ export async function queryUsage(
                 group by key) e), '{}'::jsonb) as errors
        from (select ${group} as grp, sum(u.requests)::bigint as requests, sum(u.characters)::bigint as characters,
                     sum(u.input_tokens)::bigint as "inputTokens", sum(u.output_tokens)::bigint as "outputTokens",
-                    sum(u.memory_hits)::bigint as "memoryHits"
+                    sum(u.memory_hits)::bigint as "memoryHits", sum(u.near_matches)::bigint as "nearMatches",
+                    sum(u.memory_misses)::bigint as "memoryMisses"
                from usage_daily u
               where u.organization_id = $1 and u.day between $2::date and $3::date
                 and ($4::text[] is null or u.key_id = any($4::text[]))
@@ -128,6 +139,8 @@ export async function queryUsage(
     inputTokens: Number(row.inputTokens),
     outputTokens: Number(row.outputTokens),
     memoryHits: Number(row.memoryHits),
+    nearMatches: Number(row.nearMatches),
+    memoryMisses: Number(row.memoryMisses),
     errors: Object.fromEntries(Object.entries(row.errors).map(([code, total]) => [code, Number(total)])),
   }));
 }

@@ -13,6 +13,13 @@ import { RANGE_DAYS, daysOf, errorTotal, formatCount, lastDays } from "./usageRa
 
 type Row = UsageReport["rows"][number];
 
+/** What the translation memory did: exact hits / near matches used / misses (docs/usage-and-limits.md). */
+function memoryFigures(counts: Pick<Row, "memoryHits" | "nearMatches" | "memoryMisses"> | undefined): string {
+  return [counts?.memoryHits, counts?.nearMatches, counts?.memoryMisses].map((n) => formatCount(n ?? 0)).join(" / ");
+}
+
+const MEMORY_HEADER = "Memory exact / near / missed";
+
 function chartRow(label: string, row: Row | undefined): ChartRow {
   return {
     label,
@@ -61,7 +68,12 @@ function UsageTable({
             <th scope="col">Requests</th>
             <th scope="col">Characters</th>
             <th scope="col">Tokens in / out</th>
-            <th scope="col">Memory hits</th>
+            <th
+              scope="col"
+              title="Strings served from the translation memory / translated with near matches as examples / missed"
+            >
+              {MEMORY_HEADER}
+            </th>
             <th scope="col">Errors</th>
           </tr>
         </thead>
@@ -74,7 +86,7 @@ function UsageTable({
               <td data-label="Tokens in / out">
                 {formatCount(row?.inputTokens ?? 0)} / {formatCount(row?.outputTokens ?? 0)}
               </td>
-              <td data-label="Memory hits">{formatCount(row?.memoryHits ?? 0)}</td>
+              <td data-label={MEMORY_HEADER}>{memoryFigures(row)}</td>
               <td
                 data-label="Errors"
                 title={
@@ -123,12 +135,10 @@ export function UsagePage() {
       : (data?.engines.find((e) => e.id === engineId)?.name ?? engineId);
 
   const dayRows = data
-    ? daysOf(data.byDay).map((day) =>
-        chartRow(
-          day,
-          data.byDay.rows.find((row) => row.day === day),
-        ),
-      )
+    ? daysOf(data.byDay).map((day) => {
+        const row = data.byDay.rows.find((candidate) => candidate.day === day);
+        return { ...chartRow(day, row), row };
+      })
     : [];
   const keyRows = (data?.byKey.rows ?? []).map((row) => ({ ...chartRow(keyName(row.keyId ?? ""), row), row }));
   const engineRows = (data?.byEngine.rows ?? []).map((row) => ({
@@ -185,8 +195,8 @@ export function UsagePage() {
               <dd>
                 {formatCount(totals.inputTokens)} / {formatCount(totals.outputTokens)}
               </dd>
-              <dt>Memory hits</dt>
-              <dd>{formatCount(totals.memoryHits)}</dd>
+              <dt>{MEMORY_HEADER}</dt>
+              <dd data-testid="usage-total-memory">{memoryFigures(totals)}</dd>
               <dt>Errors</dt>
               <dd>{formatCount(errorTotal(totals.errors))}</dd>
             </dl>

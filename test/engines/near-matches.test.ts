@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORES } from "../support/stores.js";
+import { startTestServer, type TestServer } from "../support/test-server.js";
+import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
+import { deeplStub } from "./support/deepl-stub.js";
+import { openaiAnswer, promptItems, startStub, type StubServer } from "./support/stub-server.js";
+
+const API_KEY = "sk-near-matches-test";
+const FAST = { timeoutMs: 5000, retry: { maxRetries: 0 } };
+
+describe.each(STORES)("near matches from the translation memory on %s", (store) => {
+  let server: TestServer;
+  let stub: StubServer;
+  let seed: SeededOrg;
+  let secret: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(store, { secretKey: "test-secret-key-for-credentials", usageFlushMs: 60_000 });
+    stub = await startStub((request) => ({
+      body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`),
+    }));
+    seed = await seedOrganization(server.url);
+    secret = (await createKey(seed.admin, seed.orgId, { name: "near" })).secret;
+  });
+  afterAll(async () => {
+    await stub?.close();
+    await server?.stop();
+  });
+
+  async function engine(provider: string, config: Record<string, unknown>, credentials?: Record<string, string>) {
+    const response = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: `${provider} near`,
+      provider,
+      config,
+      ...(credentials ? { credentials } : {}),
+    });
+    expectStatus(response, 201);
+    return response.body as { id: string };
+  }
+
+  /** Fresh translations are written after the answer: wait for them before asking for similar ones. */
+  const written = () => server.deps.memoryBatcher!.flush();
+  const systemPrompt = () => stub.requests.at(-1)!.body.messages[0].content as string;
+
+  it("gives an LLM a missed string's similar remembered translations as examples, and counts exact, near and missed strings", async () => {
+    const openai = await engine(
+      "openai",
+      { baseUrl: stub.url, ...FAST, models: [{ model: "near" }] },
+      { apiKey: API_KEY },
+    );
+    const call = (data: Record<string, string>, targetLocale = "de") =>
+      seed.admin.localize(secret, { engineId: openai.id, sourceLocale: "en", targetLocale, data });
+
+    const first = await call({ a: "Save the document before closing the window", b: "Welcome back" });
+    expectStatus(first, 200);
+    expect(first.body.usage.translationMemory).toEqual({ exact: 0, near: 0, miss: 2 });
+    expect(systemPrompt()).not.toContain("Existing translations");
+    await written();
+
+    const second = await call({
+      a: "Save the documents before closing the window",
+      b: "Welcome back",
+      c: "Quantum flux capacitor",
+    });
+    expectStatus(second, 200);
+    expect(second.body.usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 5,
+      translationMemory: { exact: 1, near: 1, miss: 1 },
+    });
+    const prompt = systemPrompt();
+    expect(prompt).toContain(
+      JSON.stringify(["Save the document before closing the window", "DE Save the document before closing the window"]),
+    );
+    // The exact hit is not sent, nor is anything similar to the unrelated string.
+    expect(promptItems(stub.requests.at(-1)!.body.messages[1].content).map((item) => item.text)).toEqual([
+      "Save the documents before closing the window",
+      "Quantum flux capacitor",
+    ]);
+    expect(prompt).not.toContain("Welcome back");
+
+    // Another locale pair is another scope: nothing similar there.
+    const french = await call({ a: "Save the documents before closing the window" }, "fr");
+    expect(french.body.usage.translationMemory).toEqual({ exact: 0, near: 0, miss: 1 });
+    expect(systemPrompt()).not.toContain("Existing translations");
+
+    // All exact hits: no provider call, usage still says what the memory did.
+    const third = await call({ b: "Welcome back" });
+    expect(third.body.usage).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      translationMemory: { exact: 1, near: 0, miss: 0 },
+    });
+
+    await server.deps.meter.usage.flush();
+    const usage = await seed.admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=engine`);
+    expectStatus(usage, 200);
+    expect(usage.body.rows.find((row: { engineId: string }) => row.engineId === openai.id)).toMatchObject({
+      requests: 4,
+      memoryHits: 2,
+      nearMatches: 1,
+      memoryMisses: 4,
+    });
+    expect(usage.body.totals).toMatchObject({ memoryHits: 2, nearMatches: 1, memoryMisses: 4 });
+    const csv = await seed.admin.get(`/api/orgs/${seed.orgId}/usage.csv?groupBy=engine`);
+    expect(String(csv.body).split("\r\n")[0]).toBe(
+      "engineId,requests,characters,inputTokens,outputTokens,memoryHits,nearMatches,memoryMisses,errors",
+    );
+  });
+
+  it("does not look for near matches for an engine whose prompt takes no examples (DeepL)", async () => {
+    const authKey = "deepl-near-key:fx";
+    const deepl = await startStub(deeplStub({ authKey }).handle);
+    try {
+      const machine = await engine("deepl", { baseUrl: deepl.url, ...FAST }, { authKey });
+      const call = (text: string) =>
+        seed.admin.localize(secret, {
+          engineId: machine.id,
+          sourceLocale: "en",
+          targetLocale: "de",
+          data: { a: text },
+        });
+      expectStatus(await call("Save the document before closing the window"), 200);
+      await written();
+      const second = await call("Save the documents before closing the window");
+      expectStatus(second, 200);
+      expect(second.body.usage.translationMemory).toEqual({ exact: 0, near: 0, miss: 1 });
+    } finally {
+      await deepl.close();
+    }
+  });
+});

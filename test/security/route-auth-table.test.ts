@@ -28,6 +28,7 @@ interface Ids {
   invitationId: string;
   webhookId: string;
   deliveryId: string;
+  jobId: string;
 }
 
 const TABLE: Record<string, Row> = {
@@ -65,6 +66,7 @@ const TABLE: Record<string, Row> = {
     contentType: "application/xml",
     body: () => '<tmx version="1.4"><header srclang="en"/><body/></tmx>',
   },
+  "GET /api/orgs/:orgId/engines/:engineId/translation-memory/import/:jobId": { need: "team" },
   "GET /api/orgs/:orgId/engines/:engineId/translation-memory/export": { need: "team" },
   "POST /api/orgs/:orgId/engines/:engineId/glossary/import": {
     need: "team",
@@ -188,6 +190,7 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       userId: target.userId,
       engineId: seed.engineId,
       keyId: key.id,
+      jobId: "job_doesnotexist",
     };
     cookies.owner = await signIn("admin@example.test", "admin-password-1");
     cookies.member = await signIn("member@example.test", "member-password-1");

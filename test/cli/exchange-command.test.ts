@@ -8,7 +8,8 @@ import { seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
 
-const CLI = join(process.cwd(), "dist/cli/main.js");
+/** The tests' own build of the CLI (test/support/build-cli.ts), never a stale or missing dist/. */
+const CLI = process.env.GLOSSA_TEST_CLI!;
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), "glossa-tm-cli-"));
 

@@ -78,7 +78,10 @@ export const exchangeRoutes =
         const { orgId, engineId } = request.params;
         return reply
           .code(202)
-          .header("location", `/api/orgs/${orgId}/engines/${engineId}/translation-memory/import/${job.id}`)
+          .header(
+            "location",
+            `/api/orgs/${encodeURIComponent(orgId)}/engines/${encodeURIComponent(engineId)}/translation-memory/import/${job.id}`,
+          )
           .header("preference-applied", "respond-async")
           .send(job);
       },

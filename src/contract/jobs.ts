@@ -144,5 +144,5 @@ export type TmxImportJob = Static<typeof TmxImportJob>;
 /** What `GET /jobs/:jobId` answers: a localization job, or a TMX import job (`kind: "tmx_import"`). */
 export const AnyJob = Type.Union([TmxImportJob, JobRecord], {
   title: "AnyJob",
-  description: "A localization [Job](#job), or a [TmxImportJob](#tmximportjob) (`kind: \"tmx_import\"`).",
+  description: 'A localization [Job](#job), or a [TmxImportJob](#tmximportjob) (`kind: "tmx_import"`).',
 });

@@ -168,16 +168,65 @@ describe.each(STORES)("TMX import as a job (large files) on %s", (store) => {
   });
 });
 
+/** A worker of the test's own on the server's database, as another instance would run one. */
+const workerOn = (server: TestServer) =>
+  new JobWorker(
+    {
+      sql: server.deps.sql,
+      lastUsed: server.deps.lastUsed,
+      clock: server.deps.clock,
+      secretKey: server.deps.config.secretKey,
+      meter: server.deps.meter,
+      warn: () => {},
+    },
+    { concurrency: 1, pollMs: 20, leaseMs: 2000 },
+  );
+
 describe.each(STORES)("a TMX import job survives a worker restart on %s", (store) => {
-  let server: TestServer;
-  afterAll(async () => server?.stop());
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+  const start = async () => {
+    // This instance accepts jobs but runs none: the test's own workers do, like other instances would.
+    const server = await startTestServer(store, { jobConcurrency: 0 });
+    servers.push(server);
+    return server;
+  };
+
+  it("the submitter is authorized again when the job starts: demoted in between, the job fails with forbidden", async () => {
+    const server = await start();
+    const seed = await seedOrganization(server.url);
+    const manager = await addMemberUser(seed, `tmx-manager-${store}@example.test`, seed.roles.admin);
+    const submitted = await manager.client.request(
+      "POST",
+      `/api/orgs/${seed.orgId}/engines/${seed.engineId}/translation-memory/import?async=true`,
+      smallTmx,
+      { "content-type": "application/xml" },
+    );
+    expectStatus(submitted, 202);
+    expectStatus(
+      await seed.admin.patch(`/api/orgs/${seed.orgId}/members/${manager.userId}`, { roleId: seed.roles.member }),
+      200,
+    );
+    const worker = workerOn(server);
+    worker.start();
+    try {
+      let job = (await seed.admin.get(submitted.headers.get("location")!)).body;
+      for (const deadline = Date.now() + 30_000; !finished(job.status) && Date.now() < deadline;)
+        job = (await seed.admin.get(submitted.headers.get("location")!)).body;
+      expect(job).toMatchObject({ status: "failed", error: { code: "forbidden" }, result: { read: 0, imported: 0 } });
+      expect(await server.database.sql.query("select 1 from job_uploads")).toHaveLength(0);
+    } finally {
+      await worker.stop();
+    }
+  });
 
   it(
     "queued with no worker, stopped mid-file (handed back), finished by another worker",
     { timeout: 180_000 },
     async () => {
-      // This instance accepts jobs but runs none: the test's own workers do, like other instances would.
-      server = await startTestServer(store, { jobConcurrency: 0 });
+      const server = await start();
       const seed = await seedOrganization(server.url);
       const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, { name: "Restart", provider: "pseudo" });
       expectStatus(engine, 201);

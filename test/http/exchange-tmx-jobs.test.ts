@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobWorker } from "../../src/services/jobs/job-worker.js";
 import { findJob } from "../../src/storage/repositories/jobs.js";
+import { deleteStaleUploads, insertUploadChunk } from "../../src/storage/repositories/job-uploads.js";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -220,6 +221,27 @@ describe.each(STORES)("a TMX import job survives a worker restart on %s", (store
     } finally {
       await worker.stop();
     }
+  });
+
+  it("housekeeping deletes the chunks of an upload that never became a job, never those of a queued job", async () => {
+    const server = await start();
+    const seed = await seedOrganization(server.url);
+    const queued = await seed.admin.request(
+      "POST",
+      `/api/orgs/${seed.orgId}/engines/${seed.engineId}/translation-memory/import?async=true`,
+      smallTmx,
+      { "content-type": "application/xml" },
+    );
+    expectStatus(queued, 202);
+    await insertUploadChunk(server.deps.sql, "job_cutoff", 0, Buffer.from("<tmx"));
+    const left = async () =>
+      (await server.deps.sql.query<{ job_id: string }>("select job_id from job_uploads order by job_id")).map(
+        (row) => row.job_id,
+      );
+    expect(await deleteStaleUploads(server.deps.sql, new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await left()).toEqual(["job_cutoff", queued.body.id].sort());
+    expect(await deleteStaleUploads(server.deps.sql, new Date(Date.now() + 1000))).toBe(1);
+    expect(await left()).toEqual([queued.body.id]);
   });
 
   it(

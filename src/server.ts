@@ -24,6 +24,7 @@ import { webhookSettings } from "./http/deps.js";
 import { migrate } from "./storage/migrate.js";
 import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
 import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
+import { deleteStaleUploads } from "./storage/repositories/job-uploads.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { deletePasswordResetsBefore } from "./storage/repositories/password-resets.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
@@ -160,6 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deleteExpiredSessions(sql),
       deletePasswordResetsBefore(sql, new Date(Date.now() - 24 * 3_600_000)),
       deleteJobsFinishedBefore(sql, jobsBefore),
+      deleteStaleUploads(sql, new Date(Date.now() - 3_600_000)),
       rateLimiter.prune(),
       pruneDeliveredEvents(sql, 30),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));

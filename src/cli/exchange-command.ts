@@ -4,10 +4,14 @@ import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
+import { ASYNC_IMPORT_THRESHOLD_BYTES } from "../core/exchange/import-mode.js";
+import { importProgressLine } from "../core/exchange/import-progress.js";
+
 const DEFAULT_URL = "http://127.0.0.1:8787";
 
 export const TM_USAGE = `Usage:
-  glossa tm import <file.tmx> --engine ID        import a TMX file into the engine's translation memory
+  glossa tm import <file.tmx> --engine ID [--async]
+                                                 import a TMX file into the engine's translation memory
   glossa tm export --engine ID [-o file.tmx]     export the engine's translation memory (standard output without -o)
   glossa glossary import <file.tbx> --engine ID [--source-locale L] [--replace]
                                                  import a TBX file into the engine's glossary (merged unless --replace)
@@ -16,6 +20,8 @@ export const TM_USAGE = `Usage:
 These call the management API of the Glossa server at GLOSSA_URL (default ${DEFAULT_URL}) as a
 dashboard user: they sign in with GLOSSA_EMAIL and GLOSSA_PASSWORD, act, and sign out. Imports need
 the org:manage_team permission. The import report is printed as JSON on standard output.
+A TMX file over 5 MiB (or any with --async) is imported by the server as a job: the command
+follows it, printing its progress on standard error, until it has finished.
 `;
 
 interface Options {
@@ -25,10 +31,11 @@ interface Options {
   dialect: string | undefined;
   sourceLocale: string | undefined;
   replace: boolean;
+  async: boolean;
 }
 
 function parseOptions(args: string[]): Options {
-  const options: Partial<Options> & { replace: boolean } = { replace: false };
+  const options: Partial<Options> & { replace: boolean; async: boolean } = { replace: false, async: false };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     const value = () => {
@@ -41,6 +48,7 @@ function parseOptions(args: string[]): Options {
     else if (arg === "--dialect") options.dialect = value();
     else if (arg === "--source-locale") options.sourceLocale = value();
     else if (arg === "--replace") options.replace = true;
+    else if (arg === "--async") options.async = true;
     else if (arg.startsWith("-")) throw new Error(`Unknown option ${arg}.\n\n${TM_USAGE}`);
     else if (options.file === undefined) options.file = arg;
     else throw new Error(`Unexpected argument ${arg}.\n\n${TM_USAGE}`);
@@ -53,6 +61,7 @@ function parseOptions(args: string[]): Options {
     dialect: options.dialect,
     sourceLocale: options.sourceLocale,
     replace: options.replace,
+    async: options.async,
   };
 }
 
@@ -105,6 +114,42 @@ async function problemMessage(response: Response): Promise<string> {
   }
 }
 
+/**
+ * Follows an import job (202) to its end: its progress on standard error whenever it changes,
+ * then the report on standard output (exit 0), or the job's error and what it imported (exit 1).
+ */
+async function followImport(base: string, headers: Record<string, string>, accepted: Response): Promise<number> {
+  let job = (await accepted.json()) as ImportJobView;
+  const url = `${base}${accepted.headers.get("location") ?? ""}`;
+  let shown = "";
+  for (;;) {
+    const line = importProgressLine(job.progress);
+    if (line !== shown) process.stderr.write(`${line}\n`);
+    shown = line;
+    if (job.status === "succeeded" || job.status === "failed" || job.status === "canceled") break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`Following the import failed: ${await problemMessage(response)}`);
+    job = (await response.json()) as ImportJobView;
+  }
+  if (job.result) process.stdout.write(`${JSON.stringify(job.result, null, 2)}\n`);
+  if (job.status === "succeeded") return 0;
+  process.stderr.write(
+    `The import ${job.status === "canceled" ? "was canceled" : `failed: ${job.error?.message ?? ""}`}\n`,
+  );
+  return 1;
+}
+
+interface ImportJobView {
+  status: string;
+  progress: { bytes: number; totalBytes: number; imported: number };
+  result?: unknown;
+  error?: { code: string; message: string };
+}
+
+/** How often an import job is read while it runs. */
+const POLL_MS = 1000;
+
 /** `glossa tm …` and `glossa glossary …`: TMX and TBX files in and out of an engine. */
 export async function runExchangeCommand(
   kind: "tm" | "glossary",
@@ -127,6 +172,9 @@ export async function runExchangeCommand(
       const query = new URLSearchParams();
       if (options.sourceLocale) query.set("sourceLocale", options.sourceLocale);
       if (options.replace) query.set("mode", "replace");
+      // The file is streamed without a Content-Length, so the CLI asks for a job itself.
+      if (kind === "tm" && (options.async || (await stat(options.file!)).size > ASYNC_IMPORT_THRESHOLD_BYTES))
+        query.set("async", "true");
       const response = await fetch(`${engineUrl}/${resource}/import${query.size > 0 ? `?${query}` : ""}`, {
         method: "POST",
         headers: { ...headers, "content-type": "application/xml" },
@@ -134,6 +182,7 @@ export async function runExchangeCommand(
         duplex: "half",
       } as RequestInit);
       if (!response.ok) throw new Error(`The import failed: ${await problemMessage(response)}`);
+      if (response.status === 202) return await followImport(base, headers, response);
       process.stdout.write(`${JSON.stringify(await response.json(), null, 2)}\n`);
       return 0;
     }

@@ -70,3 +70,13 @@ export const GlossaryImportReport = Type.Object(
   { title: "GlossaryImportReport", description: "What a TBX import read, added, skipped and ignored." },
 );
 export type GlossaryImportReport = Static<typeof GlossaryImportReport>;
+
+export const TmxImportQuery = Type.Object({
+  async: Type.Optional(
+    Type.Union([Type.Literal("true"), Type.Literal("false")], {
+      description:
+        "`true`: run the import as a job (202) whatever the file's size; `false`: synchronously (200) whatever its size. Default: a job when the body is larger than 5 MiB or the request says `Prefer: respond-async`.",
+    }),
+  ),
+});
+export type TmxImportQuery = Static<typeof TmxImportQuery>;

@@ -2,6 +2,7 @@ import { Type, type Static } from "typebox";
 import { IdParam, LocalizableData, Locale, Nullable, OneOf, Timestamp } from "./fields.js";
 import { LocalizeBody } from "./process.js";
 import { JOB_STATUSES } from "./vocabulary.js";
+import { TmxImportReport } from "./exchange.js";
 
 /** Durable multi-locale jobs (SPEC §10): key-authenticated like `/process/localize`. */
 
@@ -92,3 +93,56 @@ export type JobListQuery = Static<typeof JobListQuery>;
 
 export const JobList = Type.Object({ jobs: Type.Array(JobSummary) }, { title: "JobList" });
 export type JobList = Static<typeof JobList>;
+
+/** What a job does: translate strings (`POST /jobs/localize`) or import a large TMX file (docs/jobs.md). */
+export const JOB_KINDS = ["localize", "tmx_import"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const ImportProgress = Type.Object(
+  {
+    bytes: Type.Integer({ minimum: 0, description: "bytes of the file parsed so far" }),
+    totalBytes: Type.Integer({ minimum: 0, description: "the file's size" }),
+    read: Type.Integer({ minimum: 0, description: "translation units (`<tu>`) read so far" }),
+    imported: Type.Integer({ minimum: 0, description: "translation-memory entries written so far" }),
+  },
+  { title: "ImportProgress" },
+);
+export type ImportProgress = Static<typeof ImportProgress>;
+
+export const TmxImportJob = Type.Object(
+  {
+    id: Type.String({ description: "`job_…`" }),
+    kind: Type.Literal("tmx_import"),
+    status: JobStatusSchema,
+    engineId: Type.String(),
+    progress: ImportProgress,
+    result: Type.Optional(TmxImportReport),
+    error: Type.Optional(
+      Type.Object(
+        {
+          code: Type.String({
+            description: "what the same import would have been refused with (e.g. `invalid_request`)",
+          }),
+          message: Type.String(),
+        },
+        { title: "ImportJobError" },
+      ),
+    ),
+    createdAt: Timestamp,
+    startedAt: Nullable(Timestamp),
+    finishedAt: Nullable(Timestamp),
+    expiresAt: Nullable(Timestamp, { description: "when a finished job is deleted (7 days)" }),
+  },
+  {
+    title: "TmxImportJob",
+    description:
+      "A TMX import run as a job (a large file): its progress while it runs, the import report as `result` once it finished (also after a failure: what was imported before the problem).",
+  },
+);
+export type TmxImportJob = Static<typeof TmxImportJob>;
+
+/** What `GET /jobs/:jobId` answers: a localization job, or a TMX import job (`kind: "tmx_import"`). */
+export const AnyJob = Type.Union([TmxImportJob, JobRecord], {
+  title: "AnyJob",
+  description: 'A localization [Job](#job), or a [TmxImportJob](#tmximportjob) (`kind: "tmx_import"`).',
+});

@@ -8,7 +8,8 @@ import { seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
 
-const CLI = join(process.cwd(), "dist/cli/main.js");
+/** The tests' own build of the CLI (test/support/build-cli.ts), never a stale or missing dist/. */
+const CLI = process.env.GLOSSA_TEST_CLI!;
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), "glossa-tm-cli-"));
 
@@ -48,6 +49,27 @@ describe(`glossa tm and glossary commands against a server on ${STORES[0]}`, () 
       { env },
     );
     expect(printed.stdout).toMatch(/^<\?xml[\s\S]*<tbx type="TBX-Core"/);
+  });
+
+  it("tm import --async follows the import job, printing its progress, then prints its report", async () => {
+    const file = join(work, "job.tmx");
+    writeFileSync(
+      file,
+      `<?xml version="1.0"?><tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Goodbye</seg></tuv><tuv xml:lang="de"><seg>Tschüss</seg></tuv><tuv xml:lang="fr"><seg>Au revoir</seg></tuv></tu></body></tmx>`,
+    );
+    const imported = await run(process.execPath, [CLI, "tm", "import", file, "--engine", seed.engineId, "--async"], {
+      env,
+    });
+    expect(JSON.parse(imported.stdout)).toMatchObject({ read: 1, imported: 2, skipped: {} });
+    expect(imported.stderr).toMatch(/Importing: 2 entries, 100% of the file/);
+
+    const broken = join(work, "broken.tmx");
+    writeFileSync(broken, `<tmx version="1.4"><header srclang="en"/><body><tu></body></tmx>`);
+    const failed = await run(process.execPath, [CLI, "tm", "import", broken, "--engine", seed.engineId, "--async"], {
+      env,
+    }).catch((error: { stderr: string; code: number }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toMatch(/The import failed: The file was refused/);
   });
 
   it("says what is missing: credentials, the engine, the file", async () => {

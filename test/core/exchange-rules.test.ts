@@ -4,6 +4,7 @@ import { glossaryItemsOf, mergeGlossary, type TbxConcept, type TbxTerm } from ".
 import { tbxDocument } from "../../src/core/exchange/tbx-document.js";
 import { tmxSegment } from "../../src/core/exchange/tmx-inline.js";
 import { memoryPairsOf, type TmxVariant } from "../../src/core/exchange/tmx-unit.js";
+import { groupEntries } from "../../src/core/exchange/tmx-group.js";
 import { isXmlText } from "../../src/core/exchange/xml-text.js";
 
 const v = (lang: string | null, text: string | null, extra: Partial<TmxVariant> = {}): TmxVariant => ({
@@ -256,5 +257,40 @@ describe("tbxDocument and isXmlText", () => {
     ["pair \ud83d\ude00", true],
   ])("%j is XML text: %s", (text, ok) => {
     expect(isXmlText(text)).toBe(ok);
+  });
+});
+
+describe("groupEntries: one <tu> per source string, a target per locale, across pages", () => {
+  const at = new Date("2026-11-26T12:00:00Z");
+  const e = (sourceLocale: string, sourceText: string, targetLocale: string, targetText: string) => ({
+    sourceLocale,
+    targetLocale,
+    sourceHash: `h:${sourceText}`,
+    sourceText,
+    targetText,
+    createdAt: at,
+  });
+  const targets = (unit: { targets: { locale: string; text: string }[] }) =>
+    unit.targets.map((target) => `${target.locale}:${target.text}`);
+
+  it("groups consecutive targets of one source and keeps the last unit open", () => {
+    const { done, open } = groupEntries(
+      [e("en", "Hi", "de", "Hallo"), e("en", "Hi", "fr", "Salut"), e("en", "Yes", "de", "Ja")],
+      null,
+    );
+    expect(done.map(targets)).toEqual([["de:Hallo", "fr:Salut"]]);
+    expect(open && targets(open)).toEqual(["de:Ja"]);
+  });
+
+  it("continues the open unit on the next page, and a new source locale starts a new unit", () => {
+    const first = groupEntries([e("en", "Yes", "de", "Ja")], null);
+    const second = groupEntries([e("en", "Yes", "fr", "Oui"), e("fr", "Yes", "de", "Ja")], first.open);
+    expect(second.done.map(targets)).toEqual([["de:Ja", "fr:Oui"]]);
+    expect(second.open?.sourceLocale).toBe("fr");
+  });
+
+  it("an empty page hands the open unit back unchanged", () => {
+    const first = groupEntries([e("en", "Yes", "de", "Ja")], null);
+    expect(groupEntries([], first.open)).toEqual({ done: [], open: first.open });
   });
 });

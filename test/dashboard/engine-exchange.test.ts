@@ -63,6 +63,30 @@ describeInBrowser("dashboard: TMX and TBX files on an engine card", () => {
     expect(download.suggestedFilename()).toBe(`${org.engineId}-translation-memory.tmx`);
   });
 
+  it("a TMX file over 5 MiB is imported as a job: the card shows its progress, then the report", async () => {
+    const padding = "x".repeat(900);
+    const units = Array.from(
+      { length: 6000 },
+      (_, i) =>
+        `<tu><note>${padding}</note><tuv xml:lang="en"><seg>Line ${i}</seg></tuv><tuv xml:lang="de"><seg>Zeile ${i}</seg></tuv></tu>\n`,
+    );
+    const big = `<?xml version="1.0"?><tmx version="1.4"><header srclang="en"/><body>\n${units.join("")}</body></tmx>`;
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      card().getByRole("button", { name: "Import TMX into the translation memory of Pseudo" }).click(),
+    ]);
+    await chooser.setFiles({ name: "big.tmx", mimeType: "application/xml", buffer: Buffer.from(big) });
+    await card()
+      .getByRole("status")
+      .getByText(/^big\.tmx: Importing: \d+ entries, \d+% of the file \([\d.]+ of 5\.\d MiB\)$/)
+      .waitFor();
+    await card()
+      .getByRole("status")
+      .getByText("Read 6000 units, imported 6000. Not kept: notes 6000.")
+      .waitFor({ timeout: 60_000 });
+  });
+
   it("a member sees only the glossary exports", async () => {
     await addMemberUser(org, "exchange-member@example.test", org.roles.member);
     const member = await openPage(browser);

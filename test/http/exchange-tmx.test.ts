@@ -129,19 +129,47 @@ describe.each(STORES)("TMX import and export of a translation memory on %s", (st
     const units2 = readWithTranslateToolkit(file)
       .map((unit) => unit.map(([lang, text]) => `${lang}:${text}`).join(" | "))
       .sort();
+    // One unit per source string: its targets in every locale the memory holds are <tuv>s of one <tu>.
     expect(units2).toEqual(
       [
         `de:Daten & <mehr> | en:Data & more`,
-        `en:${source} | de:Hallo {name}, <b>willkommen</b><i> jetzt`,
-        `en:${source} | fr-FR:Salut {name}, <b>bienvenue</b><i> maintenant`,
+        `en:${source} | de:Hallo {name}, <b>willkommen</b><i> jetzt | fr-FR:Salut {name}, <b>bienvenue</b><i> maintenant`,
       ].sort(),
     );
+    expect(file.match(/<tu /g)).toHaveLength(2);
 
     // Round trip: the exported file imported into another engine exports the same segments.
     const copy = await newEngine("Copy");
     expectStatus(await importFile(file, copy), 200);
     const again = await seed.admin.get(path(copy, "export"));
     expect(readWithTranslateToolkit(again.body as string).sort()).toEqual(readWithTranslateToolkit(file).sort());
+  });
+
+  it("exports one <tu> per source string with a <tuv> per target locale, also when its targets straddle two pages", async () => {
+    const engine = await newEngine("Multi");
+    // 400 strings × 3 targets = 1200 entries: the export reads pages of 1000, so one string's targets are split.
+    const units = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `<tu><tuv xml:lang="en"><seg>Item ${i}</seg></tuv><tuv xml:lang="de"><seg>Ding ${i}</seg></tuv>` +
+        `<tuv xml:lang="fr"><seg>Chose ${i}</seg></tuv><tuv xml:lang="ja"><seg>物 ${i}</seg></tuv></tu>`,
+    ).join("");
+    expect((await importFile(tmx(units), engine)).body).toMatchObject({ read: 400, imported: 1200 });
+    const file = (await seed.admin.get(path(engine, "export"))).body as string;
+    const read = readWithTranslateToolkit(file);
+    expect(read).toHaveLength(400);
+    for (const unit of read) {
+      const i = /^Item (\d+)$/.exec(unit[0]![1])![1];
+      expect(unit).toEqual([
+        ["en", `Item ${i}`],
+        ["de", `Ding ${i}`],
+        ["fr", `Chose ${i}`],
+        ["ja", `物 ${i}`],
+      ]);
+    }
+    // Symmetric: importing the export gives the same 1200 entries back.
+    const copy = await newEngine("Multi copy");
+    expect((await importFile(file, copy)).body).toMatchObject({ read: 400, imported: 1200 });
   });
 
   it("a re-import that changes a translation is served at once, not a cached copy of the old one", async () => {

@@ -28,8 +28,13 @@ describe.each(STORES)("hostile TMX and TBX files are refused on %s", (store) => 
   let trap: Server;
   let trapUrl: string;
   let trapHits = 0;
-  const send = (kind: "translation-memory" | "glossary", body: string) =>
-    seed.admin.request("POST", `/api/orgs/${seed.orgId}/engines/${seed.engineId}/${kind}/import`, body, {
+  /** Synchronous imports (`?async=false`: a large TMX body would otherwise become a job). */
+  const send = (
+    kind: "translation-memory" | "glossary",
+    body: string,
+    query = kind === "glossary" ? "" : "?async=false",
+  ) =>
+    seed.admin.request("POST", `/api/orgs/${seed.orgId}/engines/${seed.engineId}/${kind}/import${query}`, body, {
       "content-type": "application/xml",
     });
   const expectRefused = async (kind: "translation-memory" | "glossary", body: string, message: RegExp) => {
@@ -98,6 +103,17 @@ describe.each(STORES)("hostile TMX and TBX files are refused on %s", (store) => 
       /longer than 1048576 characters/,
     );
     expect(body.errors[0].message).toMatch(/^line 2, column \d+/);
+    // The same file as an import job: the job fails with the same refusal.
+    const job = await send("translation-memory", tmx(unit("a".repeat(10 * 1024 * 1024))), "");
+    expectStatus(job, 202);
+    let snapshot = job.body;
+    for (const deadline = Date.now() + 60_000; !["succeeded", "failed"].includes(snapshot.status);) {
+      if (Date.now() > deadline) throw new Error(`the job did not finish: ${JSON.stringify(snapshot)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      snapshot = (await seed.admin.get(job.headers.get("location")!)).body;
+    }
+    expect(snapshot).toMatchObject({ status: "failed", error: { code: "invalid_request" }, result: { imported: 0 } });
+    expect(snapshot.error.message).toMatch(/longer than 1048576 characters.*line 2, column \d+/);
     const report = await send("translation-memory", tmx(unit("b".repeat(200_000)) + unit("short")));
     expectStatus(report, 200);
     expect(report.body).toMatchObject({ read: 2, imported: 1, skipped: { segment_too_long: 1 } });

@@ -32,6 +32,7 @@ interface Ids {
   webhookId: string;
   deliveryId: string;
   sessionId: string;
+  jobId: string;
 }
 
 const TABLE: Record<string, Row> = {
@@ -69,6 +70,7 @@ const TABLE: Record<string, Row> = {
     contentType: "application/xml",
     body: () => '<tmx version="1.4"><header srclang="en"/><body/></tmx>',
   },
+  "GET /api/orgs/:orgId/engines/:engineId/translation-memory/import/:jobId": { need: "team" },
   "GET /api/orgs/:orgId/engines/:engineId/translation-memory/export": { need: "team" },
   "POST /api/orgs/:orgId/engines/:engineId/glossary/import": {
     need: "team",
@@ -201,6 +203,7 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       keyId: key.id,
       // The owner's own session: the CSRF rows must be refused before anything ends.
       sessionId: (await seed.admin.get("/api/me/sessions")).body.sessions[0].id,
+      jobId: "job_doesnotexist",
     };
     cookies.owner = await signIn("admin@example.test", "admin-password-1");
     cookies.member = await signIn("member@example.test", "member-password-1");

@@ -4,9 +4,13 @@ import {
   GlossaryExportQuery,
   GlossaryImportQuery,
   GlossaryImportReport,
+  TmxImportQuery,
   TmxImportReport,
 } from "../../contract/exchange.js";
-import { OrgEngineParams } from "../../contract/params.js";
+import { TmxImportJob } from "../../contract/jobs.js";
+import { OrgEngineJobParams, OrgEngineParams } from "../../contract/params.js";
+import { importMode } from "../../core/exchange/import-mode.js";
+import { readTmxImportJob, submitTmxImport } from "../../services/exchange/tmx-import-job.js";
 import { problemResponses } from "../../contract/problem.js";
 import { packageVersion } from "../../cli/package-version.js";
 import { importTbx } from "../../services/exchange/tbx-import.js";
@@ -49,14 +53,52 @@ export const exchangeRoutes =
       {
         schema: {
           summary:
-            "Imports a TMX 1.4b file into the engine's translation memory (body: the file, `application/xml`); needs `org:manage_team`. Streamed; answers with the import report.",
+            "Imports a TMX 1.4b file into the engine's translation memory (body: the file, `application/xml`); needs `org:manage_team`. Streamed; answers with the import report (200), or, for a body over 5 MiB, `?async=true` or `Prefer: respond-async`, with a job (202, `Location` to poll) whose result is the report.",
           params: OrgEngineParams,
+          querystring: TmxImportQuery,
           tags: ["exchange"],
           security,
-          response: { 200: TmxImportReport, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
+          response: {
+            200: TmxImportReport,
+            202: TmxImportJob,
+            ...problemResponses(400, 401, 403, 404, 413, 415, 503),
+          },
         },
       },
-      async (request) => importTmx(sql, sessionScope(request), request.body as Readable),
+      async (request, reply) => {
+        const length = request.headers["content-length"];
+        const mode = importMode({
+          contentLength: length === undefined ? null : Number(length),
+          asyncParam: request.query.async === undefined ? undefined : request.query.async === "true",
+          prefer: [request.headers.prefer ?? []].flat().join(","),
+        });
+        if (mode === "sync") return importTmx(sql, sessionScope(request), request.body as Readable);
+        const job = await submitTmxImport(sql, sessionScope(request), request.body as Readable);
+        deps.jobs.wake();
+        const { orgId, engineId } = request.params;
+        return reply
+          .code(202)
+          .header(
+            "location",
+            `/api/orgs/${encodeURIComponent(orgId)}/engines/${encodeURIComponent(engineId)}/translation-memory/import/${job.id}`,
+          )
+          .header("preference-applied", "respond-async")
+          .send(job);
+      },
+    );
+    app.get(
+      "/api/orgs/:orgId/engines/:engineId/translation-memory/import/:jobId",
+      {
+        schema: {
+          summary:
+            "A TMX import job of the engine: its status, progress (bytes parsed of the file's size, units read, entries imported) and, once finished, the import report as `result`; needs `org:manage_team`.",
+          params: OrgEngineJobParams,
+          tags: ["exchange"],
+          security,
+          response: { 200: TmxImportJob, ...problemResponses(401, 403, 404, 503) },
+        },
+      },
+      async (request) => readTmxImportJob(sql, sessionScope(request), request.params.jobId),
     );
     app.get(
       "/api/orgs/:orgId/engines/:engineId/translation-memory/export",

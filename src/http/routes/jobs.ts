@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { JobLocalizeBody, JobParams, JobRecord } from "../../contract/jobs.js";
+import { AnyJob, JobLocalizeBody, JobParams, JobRecord } from "../../contract/jobs.js";
 import { problemResponses } from "../../contract/problem.js";
 import { cancelJobForKey, readJob } from "../../services/jobs/read-job.js";
 import { normalizeJobInput, submitJob } from "../../services/jobs/submit-job.js";
@@ -41,10 +41,11 @@ export const jobRoutes =
       "/jobs/:jobId",
       {
         schema: {
-          summary: "A job's status, progress and the results of the locales finished so far.",
+          summary:
+            "A job's status, progress and the results of the locales finished so far; for a TMX import job (`kind: tmx_import`), its progress and import report.",
           ...route,
           params: JobParams,
-          response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
+          response: { 200: AnyJob, ...problemResponses(401, 403, 404, 429, 503) },
         },
       },
       async (request, reply) =>
@@ -58,7 +59,7 @@ export const jobRoutes =
           summary: "Cancels a queued or running job (locales already finished keep their results).",
           ...route,
           params: JobParams,
-          response: { 200: JobRecord, ...problemResponses(401, 403, 404, 429, 503) },
+          response: { 200: AnyJob, ...problemResponses(401, 403, 404, 429, 503) },
         },
       },
       async (request, reply) =>

@@ -1,5 +1,6 @@
 import { configFingerprint } from "../../core/engines/fingerprint.js";
 import { tmxSegment } from "../../core/exchange/tmx-inline.js";
+import { groupEntries, type ExportUnit } from "../../core/exchange/tmx-group.js";
 import { isXmlText, xmlEscape } from "../../core/exchange/xml-text.js";
 import { pageOfTranslations, type StoredEntry } from "../../storage/repositories/translation-memory-import.js";
 import type { Sql } from "../../storage/sql.js";
@@ -17,12 +18,18 @@ const tmxDate = (date: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-function unitOf(entry: StoredEntry): string {
-  const date = tmxDate(entry.createdAt);
+/** A `<tu>`: the source `<tuv>`, then one per target locale, each with the date it was stored. */
+function unitOf(unit: ExportUnit): string {
+  const latest = new Date(Math.max(...unit.targets.map((target) => target.createdAt.getTime())));
   return (
-    `<tu srclang="${xmlEscape(entry.sourceLocale)}" creationdate="${date}">` +
-    `<tuv xml:lang="${xmlEscape(entry.sourceLocale)}"><seg>${tmxSegment(entry.sourceText)}</seg></tuv>` +
-    `<tuv xml:lang="${xmlEscape(entry.targetLocale)}"><seg>${tmxSegment(entry.targetText)}</seg></tuv>` +
+    `<tu srclang="${xmlEscape(unit.sourceLocale)}" creationdate="${tmxDate(latest)}">` +
+    `<tuv xml:lang="${xmlEscape(unit.sourceLocale)}"><seg>${tmxSegment(unit.sourceText)}</seg></tuv>` +
+    unit.targets
+      .map(
+        (target) =>
+          `<tuv xml:lang="${xmlEscape(target.locale)}" creationdate="${tmxDate(target.createdAt)}"><seg>${tmxSegment(target.text)}</seg></tuv>`,
+      )
+      .join("") +
     `</tu>\n`
   );
 }
@@ -30,7 +37,8 @@ function unitOf(entry: StoredEntry): string {
 /**
  * An engine's translation memory as a TMX 1.4b document, produced page by page (1000 entries
  * per query) as the client reads it: the entries of the engine's current configuration, one
- * `<tu>` per locale pair with its `srclang`, placeholders and tags as inline markup. Needs
+ * `<tu>` per source string with its `srclang` and a `<tuv>` per target locale (a memory that
+ * holds a string in several target locales exports it once), placeholders and tags as inline markup. Needs
  * `org:manage_team` (the memory holds every team's strings); the export is audited before the
  * first byte leaves.
  */
@@ -51,15 +59,20 @@ export async function exportTmx(
       ` adminlang="en" srclang="*all*" o-tmf="glossa" creationdate="${tmxDate(new Date())}"/>\n<body>\n`
     );
     let after: StoredEntry | null = null;
+    let open: ExportUnit | null = null;
     for (;;) {
       const page: StoredEntry[] = await pageOfTranslations(sql, source, after, PAGE);
       // A string XML cannot carry (a control character) would make the whole file unreadable: it is left out.
-      const units = page.filter((entry) => isXmlText(entry.sourceText) && isXmlText(entry.targetText)).map(unitOf);
-      if (units.length > 0) yield units.join("");
+      const grouped = groupEntries(
+        page.filter((entry) => isXmlText(entry.sourceText) && isXmlText(entry.targetText)),
+        open,
+      );
+      open = grouped.open;
+      if (grouped.done.length > 0) yield grouped.done.map(unitOf).join("");
       if (page.length < PAGE) break;
       after = page[page.length - 1]!;
     }
-    yield "</body>\n</tmx>\n";
+    yield `${open ? unitOf(open) : ""}</body>\n</tmx>\n`;
   }
   return { fileName: `${engine.id}-translation-memory.tmx`, chunks: chunks() };
 }

@@ -7,8 +7,10 @@ import {
   importTranslations,
   type ImportedEntry,
 } from "../../storage/repositories/translation-memory-import.js";
+import type { EngineRow } from "../../storage/repositories/engines.js";
 import type { Sql } from "../../storage/sql.js";
-import { audit } from "../management/audit.js";
+import type { EngineId } from "../../contract/ids.js";
+import { audit, type OrgEvent } from "../management/audit.js";
 import type { EngineScope } from "../management/engines.js";
 import { inOrg } from "../management/in-org.js";
 import { exchangeEngine } from "./engine-access.js";
@@ -35,6 +37,30 @@ export async function importTmx(
   limits: XmlLimits = EXCHANGE_LIMITS,
 ): Promise<TmxImportReport> {
   const { engine } = await exchangeEngine(sql, scope);
+  const { report, failure } = await streamTmx(sql, engine, body, limits);
+  if (failure === null || report.imported > 0) await recordImport(sql, scope, report, failure === null);
+  if (failure !== null) throw importFailure(failure, report);
+  return report;
+}
+
+/** What a TMX file (or its part read before a refusal) did to the memory, and the refusal if any. */
+export interface StreamedImport {
+  report: TmxImportReport;
+  failure: unknown;
+}
+
+/**
+ * Parses a TMX file as it arrives and writes its entries under the engine's current
+ * configuration, in batches; `onProgress` runs after each chunk was written (a job records its
+ * progress there). Never throws for the file: a refusal is returned with what was written before it.
+ */
+export async function streamTmx(
+  sql: Sql,
+  engine: Pick<EngineRow, "id" | "provider" | "config">,
+  body: AsyncIterable<Uint8Array | string>,
+  limits: XmlLimits,
+  onProgress: (report: TmxImportReport) => Promise<void> = async () => {},
+): Promise<StreamedImport> {
   const target = { engineId: engine.id, fingerprint: configFingerprint(engine.provider, engine.config) };
   const report: TmxImportReport = {
     read: 0,
@@ -67,6 +93,7 @@ export async function importTmx(
           pending = pending.slice(BATCH);
           await write(batch);
         }
+        await onProgress(report);
       },
     );
     if (pending.length > 0) await write(pending);
@@ -75,29 +102,35 @@ export async function importTmx(
   }
   if (replaced > 0) await announceMemoryChanged(sql);
   if (reader) Object.assign(report.ignored, (reader as TmxReader).ignored);
-  if (failure === null || report.imported > 0) await recordImport(sql, scope, report, failure === null);
+  return { report, failure };
+}
+
+/** The error to throw for a refused file (saying how much was imported before the problem), or nothing. */
+export function importFailure(failure: unknown, report: TmxImportReport): unknown {
   if (failure instanceof AppError && report.imported > 0)
-    throw new AppError(
+    return new AppError(
       failure.code,
       `${failure.message} The ${report.imported} entries read before the problem were imported; importing the corrected file again replaces them.`,
       failure.extra,
     );
-  if (failure !== null) throw failure;
-  return report;
+  return failure;
+}
+
+/** The audit event of an import (synchronous or a job): what it read and wrote, and whether it finished. */
+export function importAuditEvent(engineId: EngineId, report: TmxImportReport, complete: boolean): OrgEvent {
+  return {
+    action: "translation_memory.imported",
+    targetId: engineId,
+    details: {
+      complete,
+      read: report.read,
+      imported: report.imported,
+      skipped: report.skipped,
+      ignored: report.ignored,
+    },
+  };
 }
 
 async function recordImport(sql: Sql, scope: EngineScope, report: TmxImportReport, complete: boolean): Promise<void> {
-  await inOrg(sql, scope, (tx, actor) =>
-    audit(tx, actor, {
-      action: "translation_memory.imported",
-      targetId: scope.engineId,
-      details: {
-        complete,
-        read: report.read,
-        imported: report.imported,
-        skipped: report.skipped,
-        ignored: report.ignored,
-      },
-    }),
-  );
+  await inOrg(sql, scope, (tx, actor) => audit(tx, actor, importAuditEvent(scope.engineId, report, complete)));
 }

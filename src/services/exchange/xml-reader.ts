@@ -18,6 +18,8 @@ export interface XmlLimits {
 /** Characters before the root element (XML declaration, comments, a DOCTYPE). */
 const MAX_PROLOG_CHARACTERS = 64 * 1024;
 const MAX_DEPTH = 64;
+/** Characters handed to the parser at once. */
+const FEED_SLICE = 16 * 1024;
 const ENTITY_DECLARATION = /<!ENTITY/i;
 /** An external identifier naming a location with a scheme (`file:`, `http:`): never a plain DTD file name. */
 const EXTERNAL_LOCATION = /\b(?:SYSTEM|PUBLIC)\b[^[]*?["'][a-z][a-z0-9+.-]*:/i;
@@ -115,7 +117,8 @@ export async function readXml(
     } catch {
       throw refusedAt(parser, "the file is not valid UTF-8 (or UTF-16 with a byte-order mark)");
     }
-    feed(text);
+    // In slices, so that the limits see the same positions whatever the size of the chunks.
+    for (let at = 0; at < text.length; at += FEED_SLICE) feed(text.slice(at, at + FEED_SLICE));
     await drain();
   }
   if (decoder) feed(decoder.decode());

@@ -7,6 +7,7 @@ import type { Sql } from "../../storage/sql.js";
 import type { LastUsedTracker } from "../last-used-tracker.js";
 import type { KeyCallMeter } from "../limits/key-call.js";
 import { runJob, SHUTDOWN } from "./run-job.js";
+import { runTmxImportJob } from "../exchange/run-tmx-import-job.js";
 import type { Metrics } from "../../observability/metrics.js";
 
 export interface JobWorkerOptions {
@@ -83,7 +84,7 @@ export class JobWorker {
     while (!this.shutdown.signal.aborted && this.running.size < this.options.concurrency) {
       const job = await claimNextJob(this.deps.sql, this.owner, this.options.leaseMs);
       if (!job) return;
-      const run = runJob(job, {
+      const run = (job.kind === "tmx_import" ? runTmxImportJob : runJob)(job, {
         ...this.deps,
         owner: this.owner,
         leaseMs: this.options.leaseMs,

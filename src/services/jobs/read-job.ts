@@ -1,4 +1,5 @@
-import type { JobRecord } from "../../contract/jobs.js";
+import type { JobRecord, TmxImportJob } from "../../contract/jobs.js";
+import { importJobRecord } from "../../core/jobs/import-job-record.js";
 import { authorizeEngine } from "../../core/authz/authorize-key.js";
 import { ensure, AppError } from "../../core/errors/app-error.js";
 import { jobRecord } from "../../core/jobs/job-record.js";
@@ -23,7 +24,11 @@ async function jobForKey(sql: Sql, jobId: string, authenticate: AuthenticateForE
   return job;
 }
 
-export async function readJob(sql: Sql, jobId: string, authenticate: AuthenticateForEngine): Promise<JobRecord> {
+export async function readJob(
+  sql: Sql,
+  jobId: string,
+  authenticate: AuthenticateForEngine,
+): Promise<JobRecord | TmxImportJob> {
   return withResults(sql, await jobForKey(sql, jobId, authenticate));
 }
 
@@ -32,12 +37,14 @@ export async function cancelJobForKey(
   sql: Sql,
   jobId: string,
   authenticate: AuthenticateForEngine,
-): Promise<JobRecord> {
+): Promise<JobRecord | TmxImportJob> {
   const job = await jobForKey(sql, jobId, authenticate);
   const canceled = await cancelJob(sql, job.id);
   return withResults(sql, canceled ?? (await findJob(sql, job.id)) ?? job);
 }
 
-async function withResults(sql: Sql, job: JobRow): Promise<JobRecord> {
+/** A localization job with its results, or an import job with its progress and report. */
+async function withResults(sql: Sql, job: JobRow): Promise<JobRecord | TmxImportJob> {
+  if (job.kind === "tmx_import") return importJobRecord(job);
   return jobRecord(job, await listJobResults(sql, job.id));
 }

@@ -45,7 +45,7 @@ export const SHUTDOWN = new Error("the server is shutting down");
 /** The abort reason when the job stopped being ours: canceled, or (after a long stall) taken over. */
 const NOT_OURS = new Error("the job was canceled or taken over");
 
-const INTERRUPTED: JobError = {
+export const INTERRUPTED: JobError = {
   code: "internal_error",
   message: `The job was interrupted ${MAX_JOB_ATTEMPTS} times without finishing and was not retried again.`,
 };

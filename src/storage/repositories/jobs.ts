@@ -1,11 +1,13 @@
 import type { EngineId, JobId, KeyId, OrganizationId, UserId } from "../../contract/ids.js";
-import type { JobError } from "../../contract/jobs.js";
+import type { TmxImportReport } from "../../contract/exchange.js";
+import type { ImportProgress, JobError, JobKind } from "../../contract/jobs.js";
 import type { JobStatus } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { Sql } from "../sql.js";
 
 export interface JobRow {
   id: JobId;
+  kind: JobKind;
   organizationId: OrganizationId;
   keyId: KeyId;
   engineId: EngineId;
@@ -22,13 +24,19 @@ export interface JobRow {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** A `tmx_import` job: who submitted it (its key is null), from where, how far it got, its report. */
+  userId: UserId | null;
+  clientAddress: string | null;
+  progress: ImportProgress | null;
+  report: TmxImportReport | null;
 }
 
 export interface JobListRow extends JobRow {
   keyName: string | null;
 }
 
-const jobColumns = (body: string) => `j.id, j.organization_id as "organizationId", j.key_id as "keyId",
+const jobColumns = (body: string) => `j.id, j.kind, j.user_id as "userId", j.client_address as "clientAddress",
+  j.progress, j.report, j.organization_id as "organizationId", j.key_id as "keyId",
   j.engine_id as "engineId", j.status, j.source_locale as "sourceLocale", j.target_locales as "targetLocales",
   ${body}, j.error, j.attempts, (select count(*)::int from job_results r where r.job_id = j.id) as done,
   j.created_at as "createdAt", j.started_at as "startedAt", j.finished_at as "finishedAt"`;
@@ -182,10 +190,75 @@ export async function listOrganizationJobs(
   return sql.query<JobListRow>(
     `select ${JOB_SUMMARY_COLUMNS}, k.name as "keyName"
        from jobs j left join api_keys k on k.id = j.key_id
-      where j.organization_id = $1
+      where j.organization_id = $1 and j.kind = 'localize'
         and ($2::text is null or k.owner_id = $2)
         and ($3::text is null or j.status = $3)
       order by j.seq desc limit $4`,
     [organizationId, filter.keyOwnerId, filter.status, filter.limit],
   );
+}
+
+/** Queues a TMX import whose file is already stored in job_uploads under `id`. */
+export async function insertImportJob(
+  sql: Sql,
+  input: {
+    id: JobId;
+    organizationId: OrganizationId;
+    engineId: EngineId;
+    userId: UserId;
+    clientAddress: string | null;
+    totalBytes: number;
+  },
+): Promise<JobRow> {
+  const progress: ImportProgress = { bytes: 0, totalBytes: input.totalBytes, read: 0, imported: 0 };
+  const [row] = await sql.query<JobRow>(
+    `insert into jobs as j (id, kind, organization_id, key_id, engine_id, user_id, client_address, source_locale,
+                            target_locales, data, progress)
+     values ($1, 'tmx_import', $2, null, $3, $4, $5, '', '{}', '', $6) returning ${JOB_COLUMNS}`,
+    [input.id, input.organizationId, input.engineId, input.userId, input.clientAddress, JSON.stringify(progress)],
+  );
+  return row!;
+}
+
+/** Records how far a running import got; false when the job is no longer `owner`'s. */
+export async function updateJobProgress(
+  sql: Sql,
+  id: JobId,
+  owner: string,
+  progress: ImportProgress,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `update jobs set progress = $3, updated_at = clock_timestamp()
+      where id = $1 and lease_owner = $2 and status = 'running' returning id`,
+    [id, owner, JSON.stringify(progress)],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a running import with its progress and report; null when it was not `owner`'s any more. */
+export async function finishImportJob(
+  sql: Sql,
+  id: JobId,
+  owner: string,
+  outcome: {
+    status: "succeeded" | "failed";
+    error: JobError | null;
+    progress: ImportProgress;
+    report: TmxImportReport;
+  },
+): Promise<JobRow | null> {
+  const [row] = await sql.query<JobRow>(
+    `update jobs j set status = $3, error = $4, progress = $5, report = $6, lease_owner = null,
+            lease_expires_at = null, finished_at = clock_timestamp(), updated_at = clock_timestamp()
+      where j.id = $1 and j.lease_owner = $2 and j.status = 'running' returning ${JOB_COLUMNS}`,
+    [
+      id,
+      owner,
+      outcome.status,
+      outcome.error === null ? null : JSON.stringify(outcome.error),
+      JSON.stringify(outcome.progress),
+      JSON.stringify(outcome.report),
+    ],
+  );
+  return row ?? null;
 }

@@ -72,7 +72,11 @@ export interface StoredEntry {
   createdAt: Date;
 }
 
-/** A page of one engine configuration's memory in primary-key order, after `after` (keyset pagination). */
+/**
+ * A page of one engine configuration's memory ordered by source locale, source string (hash) and
+ * target locale, so that the translations of one string are consecutive; after `after` (keyset
+ * pagination on the index of migration 0052).
+ */
 export async function pageOfTranslations(
   sql: Sql,
   scope: { engineId: string; fingerprint: string },
@@ -84,8 +88,8 @@ export async function pageOfTranslations(
             source_text as "sourceText", target_text as "targetText", created_at as "createdAt"
        from translation_memory
       where engine_id = $1 and fingerprint = $2
-        and ($3::text is null or (source_locale, target_locale, source_hash) > ($3, $4, $5))
-      order by source_locale, target_locale, source_hash
+        and ($3::text is null or (source_locale, source_hash, target_locale) > ($3, $5, $4))
+      order by source_locale, source_hash, target_locale
       limit $6`,
     [
       scope.engineId,

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../api/http";
 import type { Engine } from "../../api/types";
+import type { TmxImportJob } from "../../../../src/contract/jobs";
+import { importProgressLine } from "../../../../src/core/exchange/import-progress";
 import { ActionOutcome } from "../../components/ActionOutcome";
 import { ImportFileButton } from "../../components/ImportFileButton";
 
@@ -25,13 +27,8 @@ function describe(kind: Kind, report: Record<string, unknown>): string {
   ].join("");
 }
 
-async function upload(url: string, file: File): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { accept: "application/json", "content-type": "application/xml" },
-    body: file,
-  });
+async function send(url: string, init: RequestInit): Promise<{ response: Response; body: Record<string, unknown> }> {
+  const response = await fetch(url, { credentials: "same-origin", ...init });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok)
     throw new ApiError(
@@ -39,7 +36,32 @@ async function upload(url: string, file: File): Promise<Record<string, unknown>>
       String(body.code ?? "error"),
       String(body.message ?? `The server answered ${response.status}.`),
     );
-  return body;
+  return { response, body };
+}
+
+const IMPORT_POLL_MS = 1000;
+
+/**
+ * Uploads a file and returns its import report. A large TMX file is imported by the server as a
+ * job (202): it is followed to its end, `onProgress` getting each new progress line.
+ */
+async function upload(url: string, file: File, onProgress: (line: string) => void): Promise<Record<string, unknown>> {
+  const { response, body } = await send(url, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/xml" },
+    body: file,
+  });
+  if (response.status !== 202) return body;
+  const location = response.headers.get("location") ?? "";
+  let job = body as unknown as TmxImportJob;
+  for (;;) {
+    onProgress(importProgressLine(job.progress));
+    if (job.status === "succeeded") return job.result ?? {};
+    if (job.status === "failed" || job.status === "canceled")
+      throw new ApiError(422, job.error?.code ?? "import_failed", job.error?.message ?? "The import was canceled.");
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+    job = (await send(location, { headers: { accept: "application/json" } })).body as unknown as TmxImportJob;
+  }
 }
 
 /**
@@ -67,7 +89,7 @@ export function EngineExchange({
     setError(null);
     setStatus(`Importing ${file.name}…`);
     try {
-      const report = await upload(`${base}/${kind}/import`, file);
+      const report = await upload(`${base}/${kind}/import`, file, (line) => setStatus(`${file.name}: ${line}`));
       setStatus(describe(kind, report));
       if (kind === "glossary") await onGlossaryChanged();
     } catch (caught) {

@@ -49,6 +49,11 @@ export const AUDIT_ACTION_TARGETS = {
   "translation_memory.exported": "engine",
   "glossary.imported": "engine",
   "glossary.exported": "engine",
+  "mfa.enrolled": "user",
+  "mfa.removed": "user",
+  "mfa.recovery_codes_regenerated": "user",
+  "mfa.recovery_code_used": "user",
+  "organization.two_factor_required_changed": "organization",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

@@ -2,7 +2,7 @@
  * Public, non-secret identifiers (`key_4f9…`): a type prefix and random base62 characters.
  * The prefix is part of the type, so an organization id cannot be passed where a key id is expected.
  */
-export const ID_PREFIXES = ["usr", "org", "rol", "eng", "key", "aud", "evt", "whk", "dlv", "job", "inv"] as const;
+export const ID_PREFIXES = ["usr", "org", "rol", "eng", "key", "aud", "evt", "whk", "dlv", "job", "inv", "pky"] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 export type Id<Prefix extends IdPrefix> = `${Prefix}_${string}`;
 
@@ -17,6 +17,7 @@ export type WebhookId = Id<"whk">;
 export type DeliveryId = Id<"dlv">;
 export type JobId = Id<"job">;
 export type InvitationId = Id<"inv">;
+export type PasskeyId = Id<"pky">;
 
 /**
  * Whether a caller-supplied string has the shape of an id of this kind. A string without the

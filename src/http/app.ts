@@ -17,6 +17,7 @@ import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { RequestLog } from "./plugins/request-log.js";
 import { accountRoutes } from "./routes/account.js";
+import { mfaRoutes } from "./routes/mfa.js";
 import { passwordResetRoutes } from "./routes/password-reset.js";
 import { auditExportRoutes } from "./routes/audit-export.js";
 import { exchangeRoutes } from "./routes/exchange.js";
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(organizationJobRoutes(deps));
   await app.register(usageRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(mfaRoutes(deps));
   await app.register(passwordResetRoutes(deps));
   await app.register(auditExportRoutes(deps));
   await app.register(exchangeRoutes(deps));

@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors/app-error.js";
 import { SESSION_COOKIE, hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { findSessionUser, rotateSession, touchSession } from "../../storage/repositories/sessions.js";
 import { setSessionCookie } from "../session-cookie.js";
+import { enforceTwoFactorPolicy } from "../two-factor-gate.js";
 import type { Sql } from "../../storage/sql.js";
 
 export interface SessionUser {
@@ -11,6 +12,8 @@ export interface SessionUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** The session itself: its token's hash, when it proved the password and when a second factor. */
+  session: { tokenHash: string; authenticatedAt: Date; secondFactorAt: Date | null };
 }
 
 declare module "fastify" {
@@ -35,15 +38,28 @@ export function sessionAuth(deps: SessionAuthDeps) {
     const tokenHash = token ? hashSessionToken(token) : undefined;
     const found = tokenHash ? await findSessionUser(deps.sql, tokenHash, deps.config.sessionIdleMinutes) : null;
     if (!found || !tokenHash) throw new AppError("unauthenticated");
+    let currentHash = tokenHash;
     if (found.rotate) {
       const fresh = newSessionToken();
       if (await rotateSession(deps.sql, tokenHash, hashSessionToken(fresh))) {
         setSessionCookie(request, reply, deps.config.publicUrl, fresh, new Date(found.expiresAt));
+        currentHash = hashSessionToken(fresh);
       }
     } else if (found.stale) {
       await touchSession(deps.sql, tokenHash);
     }
-    request.sessionUser = { id: found.userId, email: found.email, name: found.name, isAdmin: found.isAdmin };
+    request.sessionUser = {
+      id: found.userId,
+      email: found.email,
+      name: found.name,
+      isAdmin: found.isAdmin,
+      session: {
+        tokenHash: currentHash,
+        authenticatedAt: new Date(found.authenticatedAt),
+        secondFactorAt: found.secondFactorAt === null ? null : new Date(found.secondFactorAt),
+      },
+    };
+    await enforceTwoFactorPolicy(deps.sql, request);
   };
 }
 

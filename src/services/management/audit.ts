@@ -53,7 +53,15 @@ export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promis
 
 /** An instance event, outside any organization's log: {@link InstanceEventAction}s only. */
 export type InstanceEventAction =
-  "user.password_changed" | "user.password_reset" | "user.deactivated" | "user.reactivated" | "organization.deleted";
+  | "user.password_changed"
+  | "user.password_reset"
+  | "user.deactivated"
+  | "user.reactivated"
+  | "organization.deleted"
+  | "mfa.enrolled"
+  | "mfa.removed"
+  | "mfa.recovery_codes_regenerated"
+  | "mfa.recovery_code_used";
 
 /**
  * Records an event about an account or a deleted organization, which no organization's log can

@@ -1,12 +1,29 @@
 import type { UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
 
-export async function insertSession(sql: Sql, tokenHash: string, userId: UserId, expiresAt: Date): Promise<void> {
-  await sql.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)", [
-    tokenHash,
-    userId,
-    expiresAt.toISOString(),
-  ]);
+/** A new session; `secondFactor`: it passed a second factor as it was opened (two-factor sign-in). */
+export async function insertSession(
+  sql: Sql,
+  tokenHash: string,
+  userId: UserId,
+  expiresAt: Date,
+  secondFactor = false,
+): Promise<void> {
+  await sql.query(
+    `insert into sessions (token_hash, user_id, expires_at, second_factor_at)
+     values ($1, $2, $3, case when $4::boolean then now() end)`,
+    [tokenHash, userId, expiresAt.toISOString(), secondFactor],
+  );
+}
+
+/** The session just proved a second factor (enrolling one proves it). */
+export async function markSessionSecondFactor(sql: Sql, tokenHash: string): Promise<void> {
+  await sql.query("update sessions set second_factor_at = now() where token_hash = $1", [tokenHash]);
+}
+
+/** The session's user re-entered their password. */
+export async function markSessionAuthenticated(sql: Sql, tokenHash: string): Promise<void> {
+  await sql.query("update sessions set authenticated_at = now() where token_hash = $1", [tokenHash]);
 }
 
 export interface SessionRow {
@@ -19,13 +36,17 @@ export interface SessionRow {
   rotate: boolean;
   /** `last_seen_at` is more than a minute old (it is written at most once a minute). */
   stale: boolean;
+  /** When the session last proved the password, and when it passed a second factor (null: never). */
+  authenticatedAt: Date | string;
+  secondFactorAt: Date | string | null;
 }
 
 /** The live session of a token: not expired, and used within the last `idleMinutes`. */
 export async function findSessionUser(sql: Sql, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
   const [row] = await sql.query<SessionRow>(
     `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.expires_at as "expiresAt", s.rotate,
-            s.last_seen_at < now() - interval '1 minute' as stale
+            s.last_seen_at < now() - interval '1 minute' as stale,
+            s.authenticated_at as "authenticatedAt", s.second_factor_at as "secondFactorAt"
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.expires_at > now() and u.active
         and s.last_seen_at > now() - make_interval(mins => $2)`,

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from "fastify";
+import { isId } from "../contract/ids.js";
+import { checkTwoFactorPolicy } from "../core/account/two-factor-policy.js";
+import { AppError } from "../core/errors/app-error.js";
+import { findTwoFactorFacts } from "../storage/repositories/two-factor.js";
+import type { Sql } from "../storage/sql.js";
+
+/**
+ * The organization's "require two-factor" policy, checked for every session route under
+ * `/api/orgs/:orgId/…` as soon as the session is known (before the body is read). Instance-admin
+ * routes are not organization routes. An organization that does not exist, or is not the user's,
+ * is left to the route (404 as always), so the policy reveals nothing about other organizations.
+ */
+export async function enforceTwoFactorPolicy(sql: Sql, request: FastifyRequest): Promise<void> {
+  const user = request.sessionUser;
+  const orgId = (request.params as { orgId?: unknown } | undefined)?.orgId;
+  if (!user || typeof orgId !== "string" || !isId("org", orgId)) return;
+  if (!request.routeOptions.url?.startsWith("/api/orgs/:orgId")) return;
+  const facts = await findTwoFactorFacts(sql, orgId, user.id);
+  if (!facts?.requireTwoFactor) return;
+  const decision = checkTwoFactorPolicy({
+    requireTwoFactor: facts.requireTwoFactor,
+    userHasSecondFactor: facts.userHasSecondFactor,
+    sessionPassedSecondFactor: user.session.secondFactorAt !== null,
+    // Wired by the single sign-on work: a session opened through this organization's own connection.
+    viaSsoOfThisOrg: false,
+  });
+  if (!decision.ok) throw AppError.fromDenial(decision);
+}

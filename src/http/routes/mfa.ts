@@ -71,8 +71,8 @@ export const mfaRoutes =
       pendingToken: request.cookies[PENDING_SIGN_IN_COOKIE],
     });
     const finish = async (request: FastifyRequest, reply: FastifyReply, opened: OpenedSession) => {
-      clearPendingSignInCookie(reply);
       setSessionCookie(request, reply, deps.config.publicUrl, opened.token, opened.expiresAt);
+      clearPendingSignInCookie(reply);
       return me(sql, opened.userId);
     };
     const secondStepSchema = <Body extends TSchema>(summary: string, body: Body) => ({

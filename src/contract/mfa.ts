@@ -3,7 +3,11 @@ import { IdParam, Name, Nullable, Timestamp } from "./fields.js";
 
 /** Two-factor authentication (SPEC §12, issue 25 item 4): factors, sign-in's second step, the org policy. */
 
-export const SecondFactorMethod = Type.Union([Type.Literal("totp"), Type.Literal("passkey"), Type.Literal("recovery_code")]);
+export const SecondFactorMethod = Type.Union([
+  Type.Literal("totp"),
+  Type.Literal("passkey"),
+  Type.Literal("recovery_code"),
+]);
 
 export const TwoFactorChallenge = Type.Object(
   {

@@ -6,9 +6,9 @@ const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /** Ten codes such as `k7mq-x2p9-4hvr` (about 70 bits each); shown once, stored hashed. */
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   return Array.from({ length: count }, () =>
-    Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")).join(
-      "-",
-    ),
+    Array.from({ length: 3 }, () =>
+      Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
+    ).join("-"),
   );
 }
 

@@ -23,6 +23,7 @@ describe("checkRecentAuthentication: removing a factor needs a sign-in within 10
       now,
     });
     expect(decision.ok).toBe(allowed);
-    if (!decision.ok) expect(decision).toMatchObject({ code: "recent_authentication_required", args: [{ minutes: 10 }] });
+    if (!decision.ok)
+      expect(decision).toMatchObject({ code: "recent_authentication_required", args: [{ minutes: 10 }] });
   });
 });

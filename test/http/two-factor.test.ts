@@ -51,7 +51,9 @@ describe.each(STORES)("two-factor authentication on %s", (store) => {
   it("enrolment: a wrong first code is refused; the first factor issues ten recovery codes once", async () => {
     const { client } = await addMemberUser(seed, `enrol-${store}@example.test`, seed.roles.member);
     const started = await client.post("/api/me/mfa/totp/enrol");
-    const wrong = await client.post("/api/me/mfa/totp/confirm", { code: "000000" === code(started.body.secret) ? "111111" : "000000" });
+    const wrong = await client.post("/api/me/mfa/totp/confirm", {
+      code: "000000" === code(started.body.secret) ? "111111" : "000000",
+    });
     expect([wrong.status, wrong.body.code]).toEqual([403, "invalid_two_factor_code"]);
     expect((await client.get("/api/me/mfa")).body.enabled).toBe(false);
     const confirmed = await client.post("/api/me/mfa/totp/confirm", { code: code(started.body.secret) });
@@ -246,7 +248,10 @@ describe.each(STORES)("two-factor authentication on %s", (store) => {
       name: "Outsider",
     });
     expectStatus(outsider, 201);
-    const outside = await new ApiClient(server.url).login(`policy-outsider-${store}@example.test`, "outsider-password-1");
+    const outside = await new ApiClient(server.url).login(
+      `policy-outsider-${store}@example.test`,
+      "outsider-password-1",
+    );
     expect((await outside.get(org("/keys"))).status).toBe(404);
 
     // Break-glass: an instance admin removes a member's factors (their sessions end).

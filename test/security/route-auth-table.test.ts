@@ -100,6 +100,9 @@ const TABLE: Record<string, Row> = {
   "GET /api/orgs/:orgId/webhooks/:webhookId/deliveries": { need: "team" },
   "POST /api/orgs/:orgId/webhooks/:webhookId/test": { need: "team" },
   "POST /api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/retry": { need: "team" },
+  "GET /api/orgs/:orgId/mfa-policy": { need: "member" },
+  "PUT /api/orgs/:orgId/mfa-policy": { need: "team", body: () => ({ requireTwoFactor: false }) },
+  "DELETE /api/admin/users/:userId/mfa": { need: "admin" },
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);

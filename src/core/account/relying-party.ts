@@ -4,11 +4,10 @@
  * header, which a client chooses. Browsers refuse IP addresses as RP IDs, so a loopback or
  * wildcard listen address becomes `localhost` (open the dashboard at http://localhost:<port>).
  */
-export function relyingPartyOf(input: {
-  publicUrl: string | undefined;
-  listenHost: string;
-  listenPort: number;
-}): { rpId: string; origin: string } {
+export function relyingPartyOf(input: { publicUrl: string | undefined; listenHost: string; listenPort: number }): {
+  rpId: string;
+  origin: string;
+} {
   if (input.publicUrl) {
     const url = new URL(input.publicUrl);
     return { rpId: url.hostname, origin: url.origin };

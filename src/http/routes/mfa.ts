@@ -311,7 +311,7 @@ export const mfaRoutes =
       {
         schema: {
           summary:
-            "Turns \"require two-factor\" on or off (`org:manage_team`). Turning it on needs a second factor of your own (409 two_factor_not_enrolled).",
+            'Turns "require two-factor" on or off (`org:manage_team`). Turning it on needs a second factor of your own (409 two_factor_not_enrolled).',
           tags: ["organizations"],
           security: session,
           params: OrgParams,

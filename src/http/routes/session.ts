@@ -26,7 +26,10 @@ export const sessionRoutes =
           tags: ["session"],
           security: [],
           body: LoginBody,
-          response: { 200: Type.Union([Me, TwoFactorChallenge]), ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
+          response: {
+            200: Type.Union([Me, TwoFactorChallenge]),
+            ...problemResponses(400, 401, 403, 413, 415, 429, 503),
+          },
         },
       },
       async (request, reply) => {

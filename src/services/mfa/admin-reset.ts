@@ -20,6 +20,10 @@ export async function resetTwoFactorAsAdmin(sql: Sql, caller: Caller, userId: Us
     await deletePasskeysOfUser(tx, userId);
     await deleteRecoveryCodes(tx, userId);
     await deleteSessionsOfUser(tx, userId, null);
-    await auditInstance(tx, caller, { action: "mfa.removed", targetId: userId, details: { method: "all", byAdmin: true } });
+    await auditInstance(tx, caller, {
+      action: "mfa.removed",
+      targetId: userId,
+      details: { method: "all", byAdmin: true },
+    });
   });
 }

@@ -21,7 +21,11 @@ import {
 } from "../../storage/repositories/passkeys.js";
 import { markSessionSecondFactor } from "../../storage/repositories/sessions.js";
 import { userHasSecondFactor } from "../../storage/repositories/two-factor.js";
-import { insertChallenge, takeChallenge, type ChallengePurpose } from "../../storage/repositories/webauthn-challenges.js";
+import {
+  insertChallenge,
+  takeChallenge,
+  type ChallengePurpose,
+} from "../../storage/repositories/webauthn-challenges.js";
 import type { Sql } from "../../storage/sql.js";
 import { auditInstance } from "../management/audit.js";
 import { assertRecentAuthentication, auditCaller, type MfaCaller } from "./caller.js";

@@ -1,7 +1,11 @@
 import { checkTurnOnTwoFactorPolicy } from "../../core/account/two-factor-policy.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { ensure } from "../../core/errors/app-error.js";
-import { findRequireTwoFactor, setRequireTwoFactor, userHasSecondFactor } from "../../storage/repositories/two-factor.js";
+import {
+  findRequireTwoFactor,
+  setRequireTwoFactor,
+  userHasSecondFactor,
+} from "../../storage/repositories/two-factor.js";
 import type { Sql } from "../../storage/sql.js";
 import { audit } from "../management/audit.js";
 import { asMember, inOrg, type OrgScope } from "../management/in-org.js";

@@ -96,11 +96,7 @@ export async function completeWithTotp(
   });
 }
 
-export async function completeWithRecoveryCode(
-  sql: Sql,
-  step: SecondStep,
-  code: string,
-): Promise<OpenedSession> {
+export async function completeWithRecoveryCode(sql: Sql, step: SecondStep, code: string): Promise<OpenedSession> {
   return complete(sql, step, async (tx, userId) => {
     if (!(await useRecoveryCode(tx, userId, hashRecoveryCode(code)))) return false;
     await auditInstance(

@@ -20,7 +20,11 @@ export async function listPasskeys(sql: Sql, userId: UserId): Promise<PasskeyRow
   return sql.query<PasskeyRow>(`select ${COLUMNS} from passkeys where user_id = $1 order by created_at, id`, [userId]);
 }
 
-export async function findPasskeyByCredential(sql: Sql, userId: UserId, credentialId: string): Promise<PasskeyRow | null> {
+export async function findPasskeyByCredential(
+  sql: Sql,
+  userId: UserId,
+  credentialId: string,
+): Promise<PasskeyRow | null> {
   const [row] = await sql.query<PasskeyRow>(
     `select ${COLUMNS} from passkeys where user_id = $1 and credential_id = $2 for update`,
     [userId, credentialId],

@@ -33,9 +33,8 @@ export async function setRequireTwoFactor(sql: Sql, organizationId: Organization
 }
 
 export async function findRequireTwoFactor(sql: Sql, organizationId: OrganizationId): Promise<boolean> {
-  const [row] = await sql.query<{ on: boolean }>(
-    `select require_two_factor as "on" from organizations where id = $1`,
-    [organizationId],
-  );
+  const [row] = await sql.query<{ on: boolean }>(`select require_two_factor as "on" from organizations where id = $1`, [
+    organizationId,
+  ]);
   return row?.on ?? false;
 }

@@ -2,7 +2,20 @@
  * Public, non-secret identifiers (`key_4f9…`): a type prefix and random base62 characters.
  * The prefix is part of the type, so an organization id cannot be passed where a key id is expected.
  */
-export const ID_PREFIXES = ["usr", "org", "rol", "eng", "key", "aud", "evt", "whk", "dlv", "job", "inv", "pky"] as const;
+export const ID_PREFIXES = [
+  "usr",
+  "org",
+  "rol",
+  "eng",
+  "key",
+  "aud",
+  "evt",
+  "whk",
+  "dlv",
+  "job",
+  "inv",
+  "pky",
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 export type Id<Prefix extends IdPrefix> = `${Prefix}_${string}`;
 

@@ -8,9 +8,19 @@ import type { Me } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
+import { SecuritySection } from "./SecuritySection";
 
 /** The signed-in user's own account: password, and the organizations they belong to (with Leave). */
-export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<void> }) {
+export function AccountPage({
+  me,
+  reloadMe,
+  securityNotice,
+}: {
+  me: Me;
+  reloadMe: () => Promise<void>;
+  /** Why the user was sent here (an organization requires two-factor). */
+  securityNotice?: string | null;
+}) {
   const [leaving, setLeaving] = useState<Me["memberships"][number] | null>(null);
   return (
     <>
@@ -22,6 +32,7 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
         {me.name ? ` (${me.name})` : ""}.
       </p>
       <ChangePasswordForm />
+      <SecuritySection notice={securityNotice} />
       <section className="section" aria-labelledby="account-orgs">
         <h2 id="account-orgs">Your organizations</h2>
         {me.memberships.length === 0 ? (

@@ -13,15 +13,22 @@ export function RequireTwoFactorSetting({ orgId, canManage }: { orgId: string; c
   const id = useId();
   const loaded = useLoader(() => api.twoFactorPolicy(orgId), [orgId]);
   const [status, setStatus] = useState("");
+  /** The box follows the click at once; the saved value replaces it when the server answers. */
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const { busy, error, run } = useAction();
   const on = loaded.data?.requireTwoFactor;
 
   const change = (next: boolean) => {
     setStatus("");
+    setWanted(next);
     void run(async () => {
-      const saved = await api.setTwoFactorPolicy(orgId, next);
-      setStatus(saved.requireTwoFactor ? "Saved: two-factor is required." : "Saved: two-factor is optional.");
-      await loaded.reload();
+      try {
+        const saved = await api.setTwoFactorPolicy(orgId, next);
+        setStatus(saved.requireTwoFactor ? "Saved: two-factor is required." : "Saved: two-factor is optional.");
+        await loaded.reload();
+      } finally {
+        setWanted(null);
+      }
     });
   };
 
@@ -40,7 +47,12 @@ export function RequireTwoFactorSetting({ orgId, canManage }: { orgId: string; c
       </p>
       {canManage && on !== undefined && (
         <label className="check">
-          <input type="checkbox" checked={on} disabled={busy} onChange={(event) => change(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={wanted ?? on}
+            disabled={busy}
+            onChange={(event) => change(event.target.checked)}
+          />
           <span>Require two-factor authentication for every member</span>
         </label>
       )}

@@ -40,7 +40,7 @@ export function TwoFactorStep({
       try {
         response = await startAuthentication({ optionsJSON });
       } catch (caught) {
-        throw new Error(`The browser did not use a passkey: ${errorMessage(caught)}`);
+        throw new Error(`The browser did not use a passkey: ${errorMessage(caught)}`, { cause: caught });
       }
       onSignedIn(await api.signInWithPasskey(response));
     });

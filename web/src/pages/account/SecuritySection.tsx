@@ -279,7 +279,7 @@ function Passkeys({
       try {
         response = await startRegistration({ optionsJSON });
       } catch (caught) {
-        throw new Error(`The browser did not create a passkey: ${errorMessage(caught)}`);
+        throw new Error(`The browser did not create a passkey: ${errorMessage(caught)}`, { cause: caught });
       }
       const { recoveryCodes } = await api.registerPasskey(name.trim(), response);
       setName("");

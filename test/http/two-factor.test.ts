@@ -229,6 +229,16 @@ describe.each(STORES)("two-factor authentication on %s", (store) => {
     expect((await plainMember.client.get(org(""))).body.code).toBe("two_factor_required");
     expect((await plainMember.client.get("/api/me")).status).toBe(200);
 
+    // Approving a CLI login (a new personal key in the organization) is an organization act too.
+    const cli = await fetch(`${server.url}/cli-sessions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": "node" },
+      body: JSON.stringify({ verifier: "v".repeat(43) }),
+    });
+    const cliId = ((await cli.json()) as { id: string }).id;
+    const approve = await plainMember.client.post(`/api/cli-sessions/${cliId}/approve`, { organizationId: seed.orgId });
+    expect([approve.status, approve.body.code]).toEqual([403, "two_factor_required"]);
+
     // An older session of a member who enrols elsewhere did not pass the factor: still refused.
     const email = `policy-enrolled-${store}@example.test`;
     const member = await addMemberUser(seed, email, seed.roles.member);

@@ -337,7 +337,7 @@ export const mfaRoutes =
         preHandler: [signedIn, async (request) => requireInstanceAdmin(request)],
       },
       async (request, reply) => {
-        await resetTwoFactorAsAdmin(sql, callerOf(request), request.params.userId as never);
+        await resetTwoFactorAsAdmin(sql, callerOf(request), request.params.userId);
         return reply.status(204).send();
       },
     );

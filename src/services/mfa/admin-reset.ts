@@ -1,4 +1,4 @@
-import type { UserId } from "../../contract/ids.js";
+import { isId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { deletePasskeysOfUser } from "../../storage/repositories/passkeys.js";
 import { deleteRecoveryCodes } from "../../storage/repositories/recovery-codes.js";
@@ -13,7 +13,8 @@ import { auditInstance, type Caller } from "../management/audit.js";
  * and ends the user's sessions. The user signs in with the password and enrols again before
  * entering an organization that requires two-factor.
  */
-export async function resetTwoFactorAsAdmin(sql: Sql, caller: Caller, userId: UserId): Promise<void> {
+export async function resetTwoFactorAsAdmin(sql: Sql, caller: Caller, userId: string): Promise<void> {
+  if (!isId("usr", userId)) throw AppError.of("user_not_found", { userId });
   await sql.transaction(async (tx) => {
     if (!(await findUserById(tx, userId))) throw AppError.of("user_not_found", { userId });
     await deleteTotpFactor(tx, userId);

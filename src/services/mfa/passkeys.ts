@@ -40,7 +40,7 @@ export interface RelyingParty {
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "Glossa";
 
-const transportsOf = (row: PasskeyRow) => (row.transports ? row.transports.split(",") : []) as never[];
+const transportsOf = (row: PasskeyRow): string[] => (row.transports ? row.transports.split(",") : []);
 
 function passkeyRecord(row: PasskeyRow) {
   return {

@@ -88,6 +88,16 @@ describeInBrowser("dashboard: two-factor authentication", () => {
       await page.getByRole("button", { name: "Sign out" }).waitFor();
       const status = await page.evaluate(() => fetch("/api/me/mfa").then((response) => response.json()));
       expect(status.passkeys[0].lastUsedAt).not.toBeNull();
+
+      // Rename it, then remove it (this sign-in is recent, so no password is asked for).
+      await page.goto(`${base}/account`);
+      const list = page.getByRole("list", { name: "Your passkeys" });
+      await list.getByRole("button", { name: "Rename passkey Virtual key" }).click();
+      await list.getByLabel("New name").fill("Work laptop");
+      await list.getByRole("button", { name: "Save" }).click();
+      await list.getByText("Work laptop").waitFor();
+      await list.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+      await page.getByRole("region", { name: "Security" }).getByText("Two-factor authentication is off.").waitFor();
     } finally {
       await context.close();
     }

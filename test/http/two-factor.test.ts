@@ -63,6 +63,17 @@ describe.each(STORES)("two-factor authentication on %s", (store) => {
     const status = await client.get("/api/me/mfa");
     expect(status.body).toMatchObject({ enabled: true, totp: { enabled: true }, passkeys: [], recoveryCodesLeft: 10 });
     expect(JSON.stringify(status.body)).not.toContain(started.body.secret);
+    // At rest: the secret sealed (AES-GCM), the recovery codes hashed.
+    const stored = JSON.stringify(
+      await server.database.sql.query(
+        "select * from totp_factors union all select null, code_hash, null, null, null from recovery_codes",
+      ),
+    );
+    expect(stored).not.toContain(started.body.secret);
+    for (const recovery of confirmed.body.recoveryCodes as string[]) {
+      expect(stored).not.toContain(recovery);
+      expect(stored).not.toContain(recovery.replaceAll("-", ""));
+    }
     const again = await client.post("/api/me/mfa/totp/enrol");
     expect([again.status, again.body.code]).toEqual([409, "totp_already_enrolled"]);
   });

@@ -25,6 +25,8 @@ import { migrate } from "./storage/migrate.js";
 import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
 import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
 import { deleteStaleUploads } from "./storage/repositories/job-uploads.js";
+import { deleteExpiredPendingSignIns } from "./storage/repositories/mfa-sign-ins.js";
+import { deleteExpiredChallenges } from "./storage/repositories/webauthn-challenges.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
 import { deletePasswordResetsBefore } from "./storage/repositories/password-resets.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
@@ -159,6 +161,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       signIn.perAddress.prune(),
       signIn.perAccount.prune(),
       deleteExpiredSessions(sql),
+      deleteExpiredPendingSignIns(sql),
+      deleteExpiredChallenges(sql),
       deletePasswordResetsBefore(sql, new Date(Date.now() - 24 * 3_600_000)),
       deleteJobsFinishedBefore(sql, jobsBefore),
       deleteStaleUploads(sql, new Date(Date.now() - 3_600_000)),

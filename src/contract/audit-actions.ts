@@ -51,6 +51,11 @@ export const AUDIT_ACTION_TARGETS = {
   "glossary.exported": "engine",
   "user.session_ended": "user",
   "user.other_sessions_ended": "user",
+  "mfa.enrolled": "user",
+  "mfa.removed": "user",
+  "mfa.recovery_codes_regenerated": "user",
+  "mfa.recovery_code_used": "user",
+  "organization.two_factor_required_changed": "organization",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

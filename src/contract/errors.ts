@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   unauthenticated: 401,
   invalid_signature: 401,
+  two_factor_sign_in_expired: 401,
 
   forbidden: 403,
   csrf_rejected: 403,
@@ -22,6 +23,9 @@ export const ERROR_STATUS = {
   role_not_in_organization: 403,
   role_too_broad: 403,
   engine_not_accessible: 403,
+  two_factor_required: 403,
+  recent_authentication_required: 403,
+  invalid_two_factor_code: 403,
 
   not_found: 404,
   organization_not_found: 404,
@@ -37,6 +41,7 @@ export const ERROR_STATUS = {
   invitation_not_found: 404,
   password_reset_not_found: 404,
   session_not_found: 404,
+  passkey_not_found: 404,
 
   method_not_allowed: 405,
 
@@ -47,6 +52,8 @@ export const ERROR_STATUS = {
   role_in_use: 409,
   key_not_rollable: 409,
   cli_session_closed: 409,
+  two_factor_not_enrolled: 409,
+  totp_already_enrolled: 409,
 
   payload_too_large: 413,
   unsupported_media_type: 415,

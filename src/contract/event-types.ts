@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   "quota.exceeded",
   "job.succeeded",
   "job.failed",
+  "organization.two_factor_required_changed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

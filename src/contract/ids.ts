@@ -15,6 +15,7 @@ export const ID_PREFIXES = [
   "job",
   "inv",
   "ses",
+  "pky",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 export type Id<Prefix extends IdPrefix> = `${Prefix}_${string}`;
@@ -32,6 +33,7 @@ export type JobId = Id<"job">;
 export type InvitationId = Id<"inv">;
 /** A dashboard sign-in session (its public id; the token itself is never shown). */
 export type SessionId = Id<"ses">;
+export type PasskeyId = Id<"pky">;
 
 /**
  * Whether a caller-supplied string has the shape of an id of this kind. A string without the

@@ -18,6 +18,7 @@ import { registerProblemErrors } from "./plugins/problem-errors.js";
 import { RequestLog } from "./plugins/request-log.js";
 import { accountRoutes } from "./routes/account.js";
 import { accountSessionRoutes } from "./routes/account-sessions.js";
+import { mfaRoutes } from "./routes/mfa.js";
 import { passwordResetRoutes } from "./routes/password-reset.js";
 import { auditExportRoutes } from "./routes/audit-export.js";
 import { exchangeRoutes } from "./routes/exchange.js";
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(usageRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(accountSessionRoutes(deps));
+  await app.register(mfaRoutes(deps));
   await app.register(passwordResetRoutes(deps));
   await app.register(auditExportRoutes(deps));
   await app.register(exchangeRoutes(deps));

@@ -55,10 +55,17 @@ const SAMPLES: { [Code in StandardCode]: MessageArgs<Code> } = {
   internal_error: [],
   engine_failed: [{ engineId: "eng_sample", provider: "pseudo", reason: "a sample reason." }],
   unavailable: [],
+  two_factor_sign_in_expired: [],
+  two_factor_required: [{ enrolled: false }],
+  recent_authentication_required: [{ minutes: 10 }],
+  invalid_two_factor_code: [],
+  passkey_not_found: [{ passkeyId: "pky_sample" }],
+  two_factor_not_enrolled: [],
+  totp_already_enrolled: [],
 };
 
 /** Parameters that choose between sentences rather than name something. */
-const CHOICES = new Set(["reason", "cause", "keyDeactivated", "withKey"]);
+const CHOICES = new Set(["reason", "cause", "keyDeactivated", "withKey", "enrolled"]);
 
 const namedValues = (args: readonly unknown[]): string[] =>
   args.flatMap((params) =>

@@ -29,6 +29,7 @@ describe("webhook rules", () => {
         "quota.exceeded",
         "job.succeeded",
         "job.failed",
+        "organization.two_factor_required_changed",
       ].sort(),
     );
   });

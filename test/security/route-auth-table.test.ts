@@ -113,6 +113,9 @@ const TABLE: Record<string, Row> = {
   "GET /api/me/sessions": { need: "self" },
   "DELETE /api/me/sessions": { need: "self" },
   "DELETE /api/me/sessions/:sessionId": { need: "self" },
+  "GET /api/orgs/:orgId/mfa-policy": { need: "member" },
+  "PUT /api/orgs/:orgId/mfa-policy": { need: "team", body: () => ({ requireTwoFactor: false }) },
+  "DELETE /api/admin/users/:userId/mfa": { need: "admin" },
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { api } from "./api/endpoints";
-import { errorMessage, setUnauthenticatedListener } from "./api/http";
+import { errorMessage, setTwoFactorRequiredListener, setUnauthenticatedListener } from "./api/http";
 import type { Me } from "./api/types";
 import { Layout } from "./components/Layout";
 import { useCurrentOrg } from "./hooks/useCurrentOrg";
@@ -18,6 +18,7 @@ import { orgPath, parseRoute } from "./routes";
 export function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [securityNotice, setSecurityNotice] = useState<string | null>(null);
   const path = useLocationPath();
   const route = parseRoute(path);
 
@@ -38,6 +39,11 @@ export function App() {
 
   useEffect(() => {
     setUnauthenticatedListener(() => setMe(null));
+    // An organization that requires two-factor sends its member to Account → Security first.
+    setTwoFactorRequiredListener((message) => {
+      setSecurityNotice(message);
+      navigate("/account", { replace: true });
+    });
     void reloadMe();
   }, [reloadMe]);
 
@@ -81,7 +87,15 @@ export function App() {
       </main>
     );
   }
-  if (me === null) return <LoginPage onSignedIn={setMe} />;
+  if (me === null)
+    return (
+      <LoginPage
+        onSignedIn={(signedIn) => {
+          setSecurityNotice(null);
+          setMe(signedIn);
+        }}
+      />
+    );
 
   const signOut = async () => {
     try {
@@ -103,7 +117,7 @@ export function App() {
         <OrgPages key={route.orgId} me={me} orgId={route.orgId} page={route.page} reloadMe={reloadMe} />
       )}
       {route.kind === "cli-login" && <CliLoginPage me={me} sessionId={route.sessionId} currentOrgId={currentOrgId} />}
-      {route.kind === "account" && <AccountPage me={me} reloadMe={reloadMe} />}
+      {route.kind === "account" && <AccountPage me={me} reloadMe={reloadMe} securityNotice={securityNotice} />}
       {route.kind === "admin" && (me.isAdmin ? <AdminPage me={me} reloadMe={reloadMe} /> : <NotFound />)}
       {route.kind === "home" && !currentOrgId && !me.isAdmin && (
         <section>

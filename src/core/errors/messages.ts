@@ -62,6 +62,8 @@ export const ERROR_MESSAGES = {
   invalid_credentials: () => "The email or password is incorrect.",
   unauthenticated: () => "Sign in first.",
   invalid_signature: () => "The report is not signed, or not by a key in GLOSSA_LEAK_REPORT_KEYS.",
+  two_factor_sign_in_expired: () =>
+    "This sign-in waited too long for its second factor (5 minutes) or was already completed; sign in again with your password.",
 
   forbidden: (p: { reason: ForbiddenReason }) => FORBIDDEN[p.reason],
   csrf_rejected: () => "This request came from another site and was refused.",
@@ -91,6 +93,13 @@ export const ERROR_MESSAGES = {
     "engineIds" in p
       ? `You cannot reach engine ${p.engineIds.join(", ")}, so you cannot add it to a key's scope.`
       : "This role holds engine:access, which reaches every engine; only someone who reaches every engine may give it to a key.",
+  two_factor_required: (p: { enrolled: boolean }) =>
+    p.enrolled
+      ? "This organization requires two-factor authentication: sign out and sign in again with your second factor."
+      : "This organization requires two-factor authentication: set up a passkey or an authenticator app (Account → Security) first.",
+  recent_authentication_required: (p: { minutes: number }) =>
+    `This needs a recent sign-in: confirm your password (it counts for ${p.minutes} minutes), then try again.`,
+  invalid_two_factor_code: () => "That code is not valid, or was already used.",
 
   not_found: (p: { method: string; path: string }) => `No route ${p.method} ${p.path}.`,
   organization_not_found: (p: { organizationId: string }) => `Organization ${p.organizationId} was not found.`,
@@ -125,6 +134,7 @@ export const ERROR_MESSAGES = {
       : `This CLI login session was already ${p.status}.`,
   password_reset_not_found: () =>
     "This password-reset link is not valid: it was already used, has expired (links last 1 hour), or a newer password was set with another link. Ask for a new one.",
+  passkey_not_found: (p: { passkeyId: string }) => `Passkey ${p.passkeyId} was not found.`,
   invitation_not_found: () =>
     "This invitation link is not valid: it was already used, has expired (links last 7 days), or was withdrawn — also when the person who sent it can no longer invite with that role. Ask for a new one.",
 
@@ -140,6 +150,9 @@ export const ERROR_MESSAGES = {
     "rolledTo" in p
       ? `Key ${p.keyId} was already rolled to ${p.rolledTo}; roll that key instead.`
       : `Key ${p.keyId} expired at ${p.expiresAt} and cannot be rolled; create a new key.`,
+  two_factor_not_enrolled: () =>
+    "Set up a second factor for your own account first (Account → Security): otherwise this would lock you out.",
+  totp_already_enrolled: () => "An authenticator app is already set up; remove it before setting up another.",
   role_in_use: () => "Members or service keys still hold this role; give them another role first.",
 
   /** `limitBytes`: the route's limit, which an operator raises with GLOSSA_BODY_LIMIT. */

@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors/app-error.js";
 import { SESSION_COOKIE, hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { findSessionUser, rotateSession, touchSession } from "../../storage/repositories/sessions.js";
 import { setSessionCookie } from "../session-cookie.js";
+import { enforceTwoFactorPolicy } from "../two-factor-gate.js";
 import type { Sql } from "../../storage/sql.js";
 
 export interface SessionUser {
@@ -11,6 +12,8 @@ export interface SessionUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** The session itself: its token's hash, when it proved the password and when a second factor. */
+  session: { tokenHash: string; authenticatedAt: Date; secondFactorAt: Date | null };
 }
 
 declare module "fastify" {
@@ -52,7 +55,19 @@ export function sessionAuth(deps: SessionAuthDeps) {
       await touchSession(deps.sql, tokenHash);
     }
     request.sessionTokenHash = currentHash;
-    request.sessionUser = { id: found.userId, email: found.email, name: found.name, isAdmin: found.isAdmin };
+    request.sessionUser = {
+      id: found.userId,
+      email: found.email,
+      name: found.name,
+      isAdmin: found.isAdmin,
+      session: {
+        // After a lost rotation the old hash names no row: marking it then changes nothing.
+        tokenHash: currentHash ?? tokenHash,
+        authenticatedAt: new Date(found.authenticatedAt),
+        secondFactorAt: found.secondFactorAt === null ? null : new Date(found.secondFactorAt),
+      },
+    };
+    await enforceTwoFactorPolicy(deps.sql, request);
   };
 }
 

@@ -13,6 +13,7 @@ import { AppError } from "../../core/errors/app-error.js";
 import { approveCliSession, describeCliSession, pollCliSession, startCliSession } from "../../services/cli-sessions.js";
 import type { AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
+import { assertTwoFactorPolicy } from "../two-factor-gate.js";
 
 /** `lingo.dev login` / `glossa login`: the device's two calls, unauthenticated (the verifier is the proof). */
 export const cliSessionRoutes =
@@ -118,6 +119,8 @@ export const cliSessionDashboardRoutes =
       async (request) => {
         const { organizationId } = request.body;
         if (!isId("org", organizationId)) throw AppError.of("organization_not_found", { organizationId });
+        // A new personal key is an act in the organization: its two-factor policy applies.
+        await assertTwoFactorPolicy(deps.sql, organizationId, currentUser(request));
         return approveCliSession(deps.sql, {
           id: request.params.id,
           userId: currentUser(request).id,

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import { NoContent } from "../../contract/fields.js";
 import { problemResponses } from "../../contract/problem.js";
+import { Type } from "typebox";
+import { TwoFactorChallenge } from "../../contract/mfa.js";
 import { LoginBody, Me } from "../../contract/session.js";
+import { setPendingSignInCookie } from "../mfa-caller.js";
 import { SESSION_COOKIE } from "../../security/session-token.js";
 import { login, logout, me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
@@ -18,15 +21,19 @@ export const sessionRoutes =
       {
         config: PASSWORD_HASHING,
         schema: {
-          summary: "Signs in: sets the session cookie and returns the user.",
+          summary:
+            "Signs in: sets the session cookie and returns the user. For an account with a second factor, answers `{ twoFactorRequired: true, methods }` and sets a short-lived pending cookie instead; `POST /api/session/mfa/…` completes the sign-in.",
           tags: ["session"],
           security: [],
           body: LoginBody,
-          response: { 200: Me, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
+          response: {
+            200: Type.Union([Me, TwoFactorChallenge]),
+            ...problemResponses(400, 401, 403, 413, 415, 429, 503),
+          },
         },
       },
       async (request, reply) => {
-        const { token, expiresAt, userId } = await login(
+        const signedIn = await login(
           deps.sql,
           deps.signIn,
           request.ip,
@@ -34,8 +41,12 @@ export const sessionRoutes =
           deps.config.sessionTtlHours,
           request.headers["user-agent"],
         );
-        setSessionCookie(request, reply, deps.config.publicUrl, token, expiresAt);
-        return me(deps.sql, userId);
+        if (signedIn.kind === "pending") {
+          setPendingSignInCookie(request, reply, deps.config.publicUrl, signedIn.token, signedIn.expiresAt);
+          return { twoFactorRequired: true as const, methods: signedIn.methods };
+        }
+        setSessionCookie(request, reply, deps.config.publicUrl, signedIn.token, signedIn.expiresAt);
+        return me(deps.sql, signedIn.userId);
       },
     );
 

@@ -59,7 +59,11 @@ export type InstanceEventAction =
   | "user.reactivated"
   | "organization.deleted"
   | "user.session_ended"
-  | "user.other_sessions_ended";
+  | "user.other_sessions_ended"
+  | "mfa.enrolled"
+  | "mfa.removed"
+  | "mfa.recovery_codes_regenerated"
+  | "mfa.recovery_code_used";
 
 /**
  * Records an event about an account or a deleted organization, which no organization's log can

@@ -9,6 +9,8 @@ import { hashSessionToken, newSessionToken } from "../../security/session-token.
 import { canLeaveOrganization } from "../../core/authz/team-rules.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
 import { deleteSession, insertSession } from "../../storage/repositories/sessions.js";
+import { userHasSecondFactor } from "../../storage/repositories/two-factor.js";
+import { beginTwoFactorSignIn, type PendingSignIn } from "../mfa/sign-in.js";
 import { findPasswordHashByEmail, findUserById, updatePasswordHash } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
 
@@ -31,7 +33,7 @@ export async function login(
   input: { email: string; password: string },
   ttlHours: number,
   userAgent?: string,
-): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
+): Promise<OpenedSession | PendingSignIn> {
   await limits.perAddress.assertNotLimited(client);
   await limits.perAccount.assertMayTry(input.email);
   const found = await findPasswordHashByEmail(sql, input.email);
@@ -40,13 +42,23 @@ export async function login(
     await limits.perAccount.fail(input.email);
     throw await limits.perAddress.fail(client, new AppError("invalid_credentials"));
   }
-  await limits.perAccount.succeed(input.email);
   if (needsRehash(found.passwordHash)) {
     await updatePasswordHash(sql, found.id, await hashPassword(input.password));
   }
   // Only the right password learns that the account is deactivated.
   if (!found.active) throw AppError.of("user_deactivated", { self: true });
+  // With a second factor, the account's failure count is cleared only once the factor passes, so
+  // that signing in again with the password does not reset the throttle on wrong codes.
+  if (await userHasSecondFactor(sql, found.id)) return beginTwoFactorSignIn(sql, found.id);
+  await limits.perAccount.succeed(input.email);
   return openSession(sql, found.id, ttlHours, { userAgent, clientAddress: client });
+}
+
+export interface OpenedSession {
+  kind?: undefined;
+  token: string;
+  expiresAt: Date;
+  userId: UserId;
 }
 
 /** Where a session was opened from, shown in the user's list of active sessions. */
@@ -60,14 +72,16 @@ export const SESSION_USER_AGENT_MAX = 200;
 
 /**
  * A new session for the user, with a public id and where it was opened from; the raw token is
- * for the cookie, the database keeps its hash.
+ * for the cookie, the database keeps its hash. `secondFactor`: it passed a second factor as it
+ * was opened (two-factor sign-in).
  */
 export async function openSession(
   sql: Sql,
   userId: UserId,
   ttlHours: number,
   origin: SessionOrigin = { userAgent: undefined, clientAddress: null },
-): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
+  secondFactor = false,
+): Promise<OpenedSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
   await insertSession(sql, {
@@ -77,6 +91,7 @@ export async function openSession(
     expiresAt,
     userAgent: origin.userAgent?.slice(0, SESSION_USER_AGENT_MAX) || null,
     clientAddress: origin.clientAddress,
+    secondFactor,
   });
   return { token, expiresAt, userId };
 }

@@ -8,12 +8,14 @@ export interface NewSession {
   expiresAt: Date;
   userAgent: string | null;
   clientAddress: string | null;
+  /** It passed a second factor as it was opened (two-factor sign-in). */
+  secondFactor: boolean;
 }
 
 export async function insertSession(sql: Sql, session: NewSession): Promise<void> {
   await sql.query(
-    `insert into sessions (id, token_hash, user_id, expires_at, user_agent, client_address)
-     values ($1, $2, $3, $4, $5, $6)`,
+    `insert into sessions (id, token_hash, user_id, expires_at, user_agent, client_address, second_factor_at)
+     values ($1, $2, $3, $4, $5, $6, case when $7::boolean then now() end)`,
     [
       session.id,
       session.tokenHash,
@@ -21,6 +23,7 @@ export async function insertSession(sql: Sql, session: NewSession): Promise<void
       session.expiresAt.toISOString(),
       session.userAgent,
       session.clientAddress,
+      session.secondFactor,
     ],
   );
 }
@@ -61,6 +64,16 @@ export async function deleteSessionOfUserById(sql: Sql, userId: UserId, sessionI
   return rows.length > 0;
 }
 
+/** The session just proved a second factor (enrolling one proves it). */
+export async function markSessionSecondFactor(sql: Sql, tokenHash: string): Promise<void> {
+  await sql.query("update sessions set second_factor_at = now() where token_hash = $1", [tokenHash]);
+}
+
+/** The session's user re-entered their password. */
+export async function markSessionAuthenticated(sql: Sql, tokenHash: string): Promise<void> {
+  await sql.query("update sessions set authenticated_at = now() where token_hash = $1", [tokenHash]);
+}
+
 export interface SessionRow {
   userId: UserId;
   email: string;
@@ -71,13 +84,17 @@ export interface SessionRow {
   rotate: boolean;
   /** `last_seen_at` is more than a minute old (it is written at most once a minute). */
   stale: boolean;
+  /** When the session last proved the password, and when it passed a second factor (null: never). */
+  authenticatedAt: Date | string;
+  secondFactorAt: Date | string | null;
 }
 
 /** The live session of a token: not expired, and used within the last `idleMinutes`. */
 export async function findSessionUser(sql: Sql, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
   const [row] = await sql.query<SessionRow>(
     `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.expires_at as "expiresAt", s.rotate,
-            s.last_seen_at < now() - interval '1 minute' as stale
+            s.last_seen_at < now() - interval '1 minute' as stale,
+            s.authenticated_at as "authenticatedAt", s.second_factor_at as "secondFactorAt"
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.expires_at > now() and u.active
         and s.last_seen_at > now() - make_interval(mins => $2)`,

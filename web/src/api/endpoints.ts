@@ -1,3 +1,9 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
 import { request } from "./http";
 import type {
   ActiveSession,
@@ -28,6 +34,9 @@ import type {
   RateLimit,
   Role,
   UsageReport,
+  TwoFactorChallenge,
+  TwoFactorPolicy,
+  TwoFactorStatus,
   User,
   Webhook,
 } from "./types";
@@ -60,7 +69,39 @@ const id = encodeURIComponent;
 export const api = {
   // Session
   signIn: (email: string, password: string) =>
-    request<Me>("POST", "/api/session", { email, password }, { quiet401: true }),
+    request<Me | TwoFactorChallenge>("POST", "/api/session", { email, password }, { quiet401: true }),
+  signInWithTotp: (code: string) => request<Me>("POST", "/api/session/mfa/totp", { code }, { quiet401: true }),
+  signInWithRecoveryCode: (code: string) =>
+    request<Me>("POST", "/api/session/mfa/recovery", { code }, { quiet401: true }),
+  passkeySignInOptions: () =>
+    request<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/session/mfa/passkey/options", undefined, {
+      quiet401: true,
+    }),
+  signInWithPasskey: (response: AuthenticationResponseJSON) =>
+    request<Me>("POST", "/api/session/mfa/passkey", { response }, { quiet401: true }),
+
+  // Two-factor authentication (docs/account.md)
+  twoFactorStatus: () => request<TwoFactorStatus>("GET", "/api/me/mfa"),
+  reauthenticate: (password: string) => request<void>("POST", "/api/me/mfa/reauthenticate", { password }),
+  startTotpEnrolment: () => request<{ secret: string; uri: string }>("POST", "/api/me/mfa/totp/enrol"),
+  confirmTotp: (code: string) =>
+    request<{ recoveryCodes: string[] | null }>("POST", "/api/me/mfa/totp/confirm", { code }),
+  removeTotp: () => request<void>("DELETE", "/api/me/mfa/totp"),
+  passkeyRegistrationOptions: () =>
+    request<PublicKeyCredentialCreationOptionsJSON>("POST", "/api/me/mfa/passkeys/options"),
+  registerPasskey: (name: string, response: RegistrationResponseJSON) =>
+    request<{ passkey: TwoFactorStatus["passkeys"][number]; recoveryCodes: string[] | null }>(
+      "POST",
+      "/api/me/mfa/passkeys",
+      { name, response },
+    ),
+  renamePasskey: (passkeyId: string, name: string) =>
+    request<TwoFactorStatus["passkeys"][number]>("PATCH", `/api/me/mfa/passkeys/${id(passkeyId)}`, { name }),
+  removePasskey: (passkeyId: string) => request<void>("DELETE", `/api/me/mfa/passkeys/${id(passkeyId)}`),
+  regenerateRecoveryCodes: () => request<{ recoveryCodes: string[] }>("POST", "/api/me/mfa/recovery-codes"),
+  twoFactorPolicy: (orgId: string) => request<TwoFactorPolicy>("GET", `${org(orgId)}/mfa-policy`),
+  setTwoFactorPolicy: (orgId: string, requireTwoFactor: boolean) =>
+    request<TwoFactorPolicy>("PUT", `${org(orgId)}/mfa-policy`, { requireTwoFactor }),
   signOut: () => request<void>("DELETE", "/api/session"),
   me: () => request<Me>("GET", "/api/me", undefined, { quiet401: true }),
 

@@ -22,6 +22,14 @@ export function setUnauthenticatedListener(listener: UnauthenticatedListener): v
   onUnauthenticated = listener;
 }
 
+type TwoFactorRequiredListener = (message: string) => void;
+let onTwoFactorRequired: TwoFactorRequiredListener = () => undefined;
+
+/** The app sends the user to Account → Security when an organization requires two-factor (403 two_factor_required). */
+export function setTwoFactorRequiredListener(listener: TwoFactorRequiredListener): void {
+  onTwoFactorRequired = listener;
+}
+
 function problemFrom(status: number, body: unknown): ApiError {
   const problem = body as Partial<Problem> | undefined;
   if (problem && typeof problem.message === "string") {
@@ -62,6 +70,7 @@ export async function request<T>(
   if (!response.ok) {
     const error = problemFrom(response.status, parsed);
     if (response.status === 401 && !options.quiet401) onUnauthenticated();
+    if (error.code === "two_factor_required") onTwoFactorRequired(error.message);
     throw error;
   }
   return parsed as T;

@@ -34,6 +34,9 @@ export type {
   RateLimit,
   RoleRecord as Role,
   UsageReport,
+  TwoFactorChallenge,
+  TwoFactorPolicy,
+  TwoFactorStatus,
   User,
   WebhookRecord as Webhook,
 } from "../../../src/contract";

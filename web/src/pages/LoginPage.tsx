@@ -1,28 +1,47 @@
 import { Languages } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { api } from "../api/endpoints";
-import type { Me } from "../api/types";
+import type { Me, TwoFactorChallenge } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { useAction } from "../hooks/useAction";
 import { navigate } from "../hooks/useLocationPath";
+import { TwoFactorStep } from "./TwoFactorStep";
 
 /** Email and password; the server sets an httpOnly session cookie. */
 export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const { busy, error, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
       try {
-        onSignedIn(await api.signIn(email.trim(), password));
+        const answer = await api.signIn(email.trim(), password);
+        setPassword("");
+        if ("twoFactorRequired" in answer) setChallenge(answer);
+        else onSignedIn(answer);
       } catch (caught) {
         setPassword("");
         throw caught;
       }
     });
   };
+
+  if (challenge) {
+    return (
+      <main className="login" id="main">
+        <section className="card login-card" aria-labelledby="login-title">
+          <div className="login-brand" aria-hidden="true">
+            <Languages size={22} />
+            Glossa
+          </div>
+          <TwoFactorStep methods={challenge.methods} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />
+        </section>
+      </main>
+    );
+  }
 
   return (
     <main className="login" id="main">

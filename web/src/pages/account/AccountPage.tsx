@@ -9,9 +9,19 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { ActiveSessions } from "./ActiveSessions";
+import { SecuritySection } from "./SecuritySection";
 
-/** The signed-in user's own account: password, active sessions, and the organizations they belong to (with Leave). */
-export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<void> }) {
+/** The signed-in user's own account: password, two-factor, active sessions, and the organizations they belong to (with Leave). */
+export function AccountPage({
+  me,
+  reloadMe,
+  securityNotice,
+}: {
+  me: Me;
+  reloadMe: () => Promise<void>;
+  /** Why the user was sent here (an organization requires two-factor). */
+  securityNotice?: string | null;
+}) {
   const [leaving, setLeaving] = useState<Me["memberships"][number] | null>(null);
   return (
     <>
@@ -23,6 +33,7 @@ export function AccountPage({ me, reloadMe }: { me: Me; reloadMe: () => Promise<
         {me.name ? ` (${me.name})` : ""}.
       </p>
       <ChangePasswordForm />
+      <SecuritySection notice={securityNotice} />
       <ActiveSessions />
       <section className="section" aria-labelledby="account-orgs">
         <h2 id="account-orgs">Your organizations</h2>

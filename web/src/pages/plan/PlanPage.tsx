@@ -3,6 +3,7 @@ import { KeyLifetimeSetting } from "./KeyLifetimeSetting";
 import { LimitsSection } from "./LimitsSection";
 import { DeleteOrganizationSection } from "./DeleteOrganizationSection";
 import { PlanEditor } from "./PlanEditor";
+import { RequireTwoFactorSetting } from "./RequireTwoFactorSetting";
 
 /** The organization's plan (editable by instance admins) and its key settings (editable by team managers). */
 export function PlanPage() {
@@ -38,6 +39,7 @@ export function PlanPage() {
         <p className="hint">Only an instance administrator can change the plan.</p>
       )}
       <KeyLifetimeSetting org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
+      <RequireTwoFactorSetting orgId={org.id} canManage={canManage} />
       {myRole?.isOwner && <DeleteOrganizationSection />}
     </div>
   );

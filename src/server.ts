@@ -25,6 +25,7 @@ import { migrate } from "./storage/migrate.js";
 import { JOB_RETENTION_MS } from "./core/jobs/job-rules.js";
 import { deleteJobsFinishedBefore } from "./storage/repositories/jobs.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
+import { deleteExpiredSsoLogins } from "./storage/repositories/sso-logins.js";
 import { deletePasswordResetsBefore } from "./storage/repositories/password-resets.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
@@ -155,6 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       signIn.perAddress.prune(),
       signIn.perAccount.prune(),
       deleteExpiredSessions(sql),
+      deleteExpiredSsoLogins(sql),
       deletePasswordResetsBefore(sql, new Date(Date.now() - 24 * 3_600_000)),
       deleteJobsFinishedBefore(sql, jobsBefore),
       rateLimiter.prune(),

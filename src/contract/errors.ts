@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   role_not_in_organization: 403,
   role_too_broad: 403,
   engine_not_accessible: 403,
+  sso_required: 403,
 
   not_found: 404,
   organization_not_found: 404,
@@ -36,6 +37,7 @@ export const ERROR_STATUS = {
   cli_session_not_found: 404,
   invitation_not_found: 404,
   password_reset_not_found: 404,
+  sso_not_configured: 404,
 
   method_not_allowed: 405,
 
@@ -46,12 +48,15 @@ export const ERROR_STATUS = {
   role_in_use: 409,
   key_not_rollable: 409,
   cli_session_closed: 409,
+  sso_domain_taken: 409,
+  sso_still_required: 409,
 
   payload_too_large: 413,
   unsupported_media_type: 415,
 
   unsupported_locale_pair: 422,
   secret_key_missing: 422,
+  sso_discovery_failed: 422,
 
   rate_limited: 429,
   quota_exceeded: 429,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { UserId } from "../../contract/ids.js";
+import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { SESSION_COOKIE, hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { findSessionUser, rotateSession, touchSession } from "../../storage/repositories/sessions.js";
@@ -11,6 +11,9 @@ export interface SessionUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** How this session was opened, and through which organization's SSO connection. */
+  authMethod: "password" | "sso";
+  ssoOrganizationId: OrganizationId | null;
 }
 
 declare module "fastify" {
@@ -43,7 +46,14 @@ export function sessionAuth(deps: SessionAuthDeps) {
     } else if (found.stale) {
       await touchSession(deps.sql, tokenHash);
     }
-    request.sessionUser = { id: found.userId, email: found.email, name: found.name, isAdmin: found.isAdmin };
+    request.sessionUser = {
+      id: found.userId,
+      email: found.email,
+      name: found.name,
+      isAdmin: found.isAdmin,
+      authMethod: found.authMethod,
+      ssoOrganizationId: found.ssoOrganizationId,
+    };
   };
 }
 

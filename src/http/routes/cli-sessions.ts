@@ -118,10 +118,16 @@ export const cliSessionDashboardRoutes =
       async (request) => {
         const { organizationId } = request.body;
         if (!isId("org", organizationId)) throw AppError.of("organization_not_found", { organizationId });
+        const user = currentUser(request);
         return approveCliSession(deps.sql, {
           id: request.params.id,
-          userId: currentUser(request).id,
+          userId: user.id,
           organizationId,
+          session: {
+            authMethod: user.authMethod,
+            ssoOrganizationId: user.ssoOrganizationId,
+            isInstanceAdmin: user.isAdmin,
+          },
         });
       },
     );

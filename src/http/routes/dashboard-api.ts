@@ -1,3 +1,4 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { TryEngineBody } from "../../contract/engines.js";
 import { OrgEngineParams } from "../../contract/params.js";
@@ -51,7 +52,7 @@ export const dashboardApiRoutes =
         const user = currentUser(request);
         return tryEngine(
           localizeDeps(deps),
-          { ...pathIds(request.params), user: { id: user.id, email: user.email } },
+          { ...sessionScope(request), user: { id: user.id, email: user.email } },
           {
             sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
             targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),

@@ -1,12 +1,26 @@
-import type { UserId } from "../../contract/ids.js";
+import type { OrganizationId, UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
 
-export async function insertSession(sql: Sql, tokenHash: string, userId: UserId, expiresAt: Date): Promise<void> {
-  await sql.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)", [
-    tokenHash,
-    userId,
-    expiresAt.toISOString(),
-  ]);
+/** How the session was opened: `sso` sessions name the organization whose connection signed them in. */
+export type SessionOrigin = { authMethod: "password" } | { authMethod: "sso"; ssoOrganizationId: OrganizationId };
+
+export async function insertSession(
+  sql: Sql,
+  tokenHash: string,
+  userId: UserId,
+  expiresAt: Date,
+  origin: SessionOrigin = { authMethod: "password" },
+): Promise<void> {
+  await sql.query(
+    "insert into sessions (token_hash, user_id, expires_at, auth_method, sso_organization_id) values ($1, $2, $3, $4, $5)",
+    [
+      tokenHash,
+      userId,
+      expiresAt.toISOString(),
+      origin.authMethod,
+      origin.authMethod === "sso" ? origin.ssoOrganizationId : null,
+    ],
+  );
 }
 
 export interface SessionRow {
@@ -14,6 +28,8 @@ export interface SessionRow {
   email: string;
   name: string;
   isAdmin: boolean;
+  authMethod: "password" | "sso";
+  ssoOrganizationId: OrganizationId | null;
   expiresAt: Date | string;
   /** The user's privileges changed since the token was issued: give the session a new token. */
   rotate: boolean;
@@ -24,7 +40,8 @@ export interface SessionRow {
 /** The live session of a token: not expired, and used within the last `idleMinutes`. */
 export async function findSessionUser(sql: Sql, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
   const [row] = await sql.query<SessionRow>(
-    `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.expires_at as "expiresAt", s.rotate,
+    `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.auth_method as "authMethod",
+            s.sso_organization_id as "ssoOrganizationId", s.expires_at as "expiresAt", s.rotate,
             s.last_seen_at < now() - interval '1 minute' as stale
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.expires_at > now() and u.active

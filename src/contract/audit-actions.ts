@@ -49,6 +49,9 @@ export const AUDIT_ACTION_TARGETS = {
   "translation_memory.exported": "engine",
   "glossary.imported": "engine",
   "glossary.exported": "engine",
+  "sso.configured": "organization",
+  "sso.removed": "organization",
+  "sso.required_changed": "organization",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

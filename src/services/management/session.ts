@@ -7,7 +7,7 @@ import type { SignInThrottle } from "../../security/sign-in-throttle.js";
 import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { canLeaveOrganization } from "../../core/authz/team-rules.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
-import { deleteSession, insertSession } from "../../storage/repositories/sessions.js";
+import { deleteSession, insertSession, type SessionOrigin } from "../../storage/repositories/sessions.js";
 import { findPasswordHashByEmail, findUserById, updatePasswordHash } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
 
@@ -52,10 +52,11 @@ export async function openSession(
   sql: Sql,
   userId: UserId,
   ttlHours: number,
+  origin?: SessionOrigin,
 ): Promise<{ token: string; expiresAt: Date; userId: UserId }> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await insertSession(sql, hashSessionToken(token), userId, expiresAt);
+  await insertSession(sql, hashSessionToken(token), userId, expiresAt, origin);
   return { token, expiresAt, userId };
 }
 

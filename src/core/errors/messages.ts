@@ -160,7 +160,8 @@ export const ERROR_MESSAGES = {
   secret_key_missing: () =>
     "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
 
-  sso_discovery_failed: (p: { reason: string }) => `OpenID discovery at the issuer failed: ${p.reason}`,
+  sso_discovery_failed: (p: { reason: string }) =>
+    `OpenID discovery at the issuer failed: ${p.reason.replace(/[.\s]+$/, "")}.`,
   rate_limited: (
     p:
       | { cause: "auth_failures" | "other" }

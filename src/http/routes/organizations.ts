@@ -67,7 +67,10 @@ export const organizationRoutes =
           response: { 200: Organization, ...read },
         },
       },
-      async (request) => getOrganization(sql, pathIds(request.params).organizationId, currentUser(request)),
+      async (request) => {
+        const scope = sessionScope(request);
+        return getOrganization(sql, scope.organizationId, currentUser(request), scope.session);
+      },
     );
     app.patch(
       "/api/orgs/:orgId",

@@ -26,3 +26,4 @@ export * from "./users.js";
 export * from "./vocabulary.js";
 export * from "./event-types.js";
 export * from "./webhooks.js";
+export * from "./sso.js";

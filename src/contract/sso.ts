@@ -46,7 +46,11 @@ export type SsoConnectionBody = Static<typeof SsoConnectionBody>;
 
 export const SsoTestBody = Type.Object({
   issuer: Type.Optional(
-    Type.String({ minLength: 8, maxLength: 2048, description: "an issuer to try before saving; default: the saved one" }),
+    Type.String({
+      minLength: 8,
+      maxLength: 2048,
+      description: "an issuer to try before saving; default: the saved one",
+    }),
   ),
 });
 export type SsoTestBody = Static<typeof SsoTestBody>;

@@ -130,7 +130,9 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
     const me = await alice.get("/api/me");
     expectStatus(me, 200);
     expect(me.body).toMatchObject({ email: "alice@example.test", name: "Alice Example", isAdmin: false });
-    expect(me.body.memberships).toEqual([expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.member })]);
+    expect(me.body.memberships).toEqual([
+      expect.objectContaining({ organizationId: seed.orgId, roleId: seed.roles.member }),
+    ]);
     const audit = await seed.admin.get(org("/audit?action=member.added"));
     const added = audit.body.events.find((event: { target: { id: string } }) => event.target.id === me.body.id);
     expect(added).toMatchObject({ actor: { id: me.body.id }, details: expect.objectContaining({ via: "sso" }) });
@@ -141,7 +143,9 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
     const members = await seed.admin.get(org("/members"));
     expect(members.body.members.filter((m: { email: string }) => m.email === "alice@example.test")).toHaveLength(1);
     // The account has no usable password.
-    expect((await new ApiClient(server.url).post("/api/session", { email: "alice@example.test", password: "" })).status).toBe(400);
+    expect(
+      (await new ApiClient(server.url).post("/api/session", { email: "alice@example.test", password: "" })).status,
+    ).toBe(400);
   });
 
   it("refuses an unverified email, an uncovered domain, a used state and an unknown domain", async () => {
@@ -244,7 +248,10 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
     expect((await member.client.localize(key.secret, localize)).status).toBe(403);
 
     // Turning it off needs no SSO session (break-glass for a broken identity provider).
-    expectStatus(await seed.admin.put(org("/sso"), { ...connection(), clientSecret: undefined, requireSso: false }), 200);
+    expectStatus(
+      await seed.admin.put(org("/sso"), { ...connection(), clientSecret: undefined, requireSso: false }),
+      200,
+    );
     expectStatus(await seed.admin.delete(org("/sso")), 204);
     expect((await seed.admin.get(org("/audit?action=sso.removed"))).body.events).toHaveLength(1);
   });

@@ -16,7 +16,11 @@ class Jar {
 }
 
 async function follow(url: string, jar: Jar, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, redirect: "manual", headers: { ...init.headers, cookie: jar.header() } });
+  const response = await fetch(url, {
+    ...init,
+    redirect: "manual",
+    headers: { ...init.headers, cookie: jar.header() },
+  });
   jar.take(response);
   return response;
 }

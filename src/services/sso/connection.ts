@@ -49,7 +49,10 @@ function requireIssuerShape(issuer: string): string {
 }
 
 /** Runs discovery now: a connection that cannot be discovered is not saved (422 with the reason). */
-async function discover(settings: SsoSettings, connection: { issuer: string; clientId: string; clientSecret?: string }) {
+async function discover(
+  settings: SsoSettings,
+  connection: { issuer: string; clientId: string; clientSecret?: string },
+) {
   try {
     return await relyingParty(settings, connection);
   } catch (error) {
@@ -176,6 +179,9 @@ export async function testSsoConnection(
   const saved = input.issuer === undefined ? await findSsoConnection(sql, scope.organizationId) : null;
   const issuer = input.issuer ?? saved?.issuer;
   if (!issuer) throw new AppError("sso_not_configured");
-  const config = await discover(settings, { issuer: requireIssuerShape(issuer), clientId: saved?.clientId ?? "glossa" });
+  const config = await discover(settings, {
+    issuer: requireIssuerShape(issuer),
+    clientId: saved?.clientId ?? "glossa",
+  });
   return issuerMetadata(config);
 }

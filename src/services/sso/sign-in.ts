@@ -64,8 +64,7 @@ export async function startSsoSignIn(
 }
 
 export type SsoOutcome =
-  | { ok: true; token: string; expiresAt: Date; userId: UserId }
-  | { ok: false; error: SsoSignInError; detail?: string };
+  { ok: true; token: string; expiresAt: Date; userId: UserId } | { ok: false; error: SsoSignInError; detail?: string };
 
 const refuse = (error: SsoSignInError, detail?: string): SsoOutcome => ({ ok: false, error, detail });
 

@@ -35,4 +35,7 @@ export type {
   UsageReport,
   User,
   WebhookRecord as Webhook,
+  SsoConnection,
+  SsoConnectionBody,
+  SsoIssuerMetadata,
 } from "../../../src/contract";

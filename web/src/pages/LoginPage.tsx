@@ -5,6 +5,7 @@ import type { Me } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { useAction } from "../hooks/useAction";
 import { navigate } from "../hooks/useLocationPath";
+import { SsoSignIn } from "./SsoSignIn";
 
 /** Email and password; the server sets an httpOnly session cookie. */
 export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -69,6 +70,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           second up to 15 minutes); signing in successfully resets the wait.
         </p>
       </form>
+      <section className="card login-card" aria-label="Single sign-on">
+        <SsoSignIn />
+      </section>
     </main>
   );
 }

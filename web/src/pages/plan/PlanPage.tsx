@@ -3,10 +3,11 @@ import { KeyLifetimeSetting } from "./KeyLifetimeSetting";
 import { LimitsSection } from "./LimitsSection";
 import { DeleteOrganizationSection } from "./DeleteOrganizationSection";
 import { PlanEditor } from "./PlanEditor";
+import { AuthenticationSettings } from "./AuthenticationSettings";
 
 /** The organization's plan (editable by instance admins) and its key settings (editable by team managers). */
 export function PlanPage() {
-  const { org, me, myRole, canManage, reloadOrg } = useOrgSession();
+  const { org, me, myRole, roles, canManage, reloadOrg } = useOrgSession();
   return (
     <div className="settings">
       <div className="page-header">
@@ -38,6 +39,7 @@ export function PlanPage() {
         <p className="hint">Only an instance administrator can change the plan.</p>
       )}
       <KeyLifetimeSetting org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
+      {canManage && <AuthenticationSettings orgId={org.id} roles={roles} />}
       {myRole?.isOwner && <DeleteOrganizationSection />}
     </div>
   );

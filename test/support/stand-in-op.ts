@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 
@@ -36,7 +36,7 @@ export async function startStandInProvider(clientId: string): Promise<StandInPro
         server.close(() => done());
       }),
   };
-  const json = (response: import("node:http").ServerResponse, body: unknown) => {
+  const json = (response: ServerResponse, body: unknown) => {
     response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
     response.end(JSON.stringify(body));
   };

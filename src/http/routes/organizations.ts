@@ -36,7 +36,6 @@ import {
 import { getOrganization, listAudit, updateOrganization } from "../../services/management/organizations.js";
 import { createRole, deleteRole, listRoles, updateRole } from "../../services/management/roles.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
 /**

@@ -28,6 +28,9 @@ describe("webhook rules", () => {
         "quota.warning",
         "quota.exceeded",
         "job.succeeded",
+        "sso.configured",
+        "sso.removed",
+        "sso.required_changed",
         "job.failed",
       ].sort(),
     );

@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
 import { startOpenIdProvider, type TestOpenIdProvider } from "../support/oidc-provider.js";
@@ -5,7 +6,7 @@ import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOr
 import { startStandInProvider, type StandInProvider } from "../support/stand-in-op.js";
 import { callback, signInThroughProvider, ssoClient, startSso } from "../support/sso-flow.js";
 import { STORES } from "../support/stores.js";
-import { startTestServer, type TestServer } from "../support/test-server.js";
+import { startTestServer, startTestServerOn, type TestServer } from "../support/test-server.js";
 
 const SECRET_KEY = "sso-test-secret-key-0123456789";
 
@@ -17,6 +18,7 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
   let other: SeededOrg;
   let standInOrg: SeededOrg;
   const org = (path = "") => `/api/orgs/${seed.orgId}${path}`;
+  const logLines: string[] = [];
 
   const connection = (overrides: Record<string, unknown> = {}) => ({
     issuer: op.issuer,
@@ -28,7 +30,17 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
   });
 
   beforeAll(async () => {
-    server = await startTestServer(store, { ssoAllowedHosts: "127.0.0.1", secretKey: SECRET_KEY });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    server = await startTestServer(
+      store,
+      { ssoAllowedHosts: "127.0.0.1", secretKey: SECRET_KEY },
+      { level: "trace", stream },
+    );
     op = await startOpenIdProvider(`${server.url}/api/sso/callback`);
     standIn = await startStandInProvider("stand-in-client");
     op.accounts.set("admin", { email: "admin@example.test", emailVerified: true, name: "Admin" });
@@ -160,6 +172,43 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("sso_not_configured");
   });
+
+  it("a state is used once and expires; neither the code, the state nor the client secret reaches the logs", async () => {
+    const used = await signInThroughProvider(server.url, "alice@example.test", "alice");
+    expect(used.ssoError).toBeNull();
+    expect(await callback(used.callbackUrl)).toMatchObject({ ssoError: "sso_login_expired", cookie: null });
+
+    const authorize = new URL(await startSso(server.url, "alice@example.test"));
+    await server.database.sql.query("update sso_logins set expires_at = now() - interval '1 second'");
+    const late = await callback(
+      `${server.url}/api/sso/callback?state=${authorize.searchParams.get("state")}&code=whatever`,
+    );
+    expect(late).toMatchObject({ ssoError: "sso_login_expired", cookie: null });
+
+    const query = new URL(used.callbackUrl).searchParams;
+    const log = logLines.join("");
+    expect(log).toContain("/api/sso/callback?[redacted]");
+    for (const secret of [query.get("code")!, query.get("state")!, op.clientSecret, used.cookie!.split("=")[1]!])
+      expect(log).not.toContain(secret);
+  });
+
+  it.runIf(store === "postgres")(
+    "multi-instance: the sign-in started on one instance finishes on another (state in the database)",
+    async () => {
+      const second = await startTestServerOn(server.database.url!, {
+        ssoAllowedHosts: "127.0.0.1",
+        secretKey: SECRET_KEY,
+        publicUrl: server.url,
+      });
+      try {
+        const result = await signInThroughProvider(server.url, "alice@example.test", "alice", second.url);
+        expect(result.ssoError).toBeNull();
+        expect((await ssoClient(server.url, result).get("/api/me")).body.email).toBe("alice@example.test");
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it("refuses a deactivated user", async () => {
     const bob = await addMemberUser(seed, "bob@example.test", seed.roles.member);

@@ -27,6 +27,8 @@ async function follow(url: string, jar: Jar, init: RequestInit = {}): Promise<Re
 
 /** Where the callback sent the browser, and the session cookie it set (if any). */
 export interface SsoResult {
+  /** The callback URL the provider sent the browser to (with its code and state). */
+  callbackUrl: string;
   location: string;
   cookie: string | null;
   ssoError: string | null;
@@ -45,6 +47,7 @@ export async function callback(url: string): Promise<SsoResult> {
   const location = response.headers.get("location") ?? "";
   const session = response.headers.getSetCookie().find((line) => line.startsWith("glossa_session="));
   return {
+    callbackUrl: url,
     location,
     cookie: session ? session.split(";")[0]! : null,
     ssoError: new URL(location, url).searchParams.get("sso_error"),
@@ -55,12 +58,18 @@ export async function callback(url: string): Promise<SsoResult> {
  * The whole browser round trip with plain HTTP against oidc-provider's development login form:
  * Glossa → provider (log in as `login`, any password) → Glossa's callback.
  */
-export async function signInThroughProvider(baseUrl: string, email: string, login: string): Promise<SsoResult> {
+export async function signInThroughProvider(
+  baseUrl: string,
+  email: string,
+  login: string,
+  /** Where the browser lands back (another instance behind the same public URL); default: `baseUrl`. */
+  callbackBase = baseUrl,
+): Promise<SsoResult> {
   const jar = new Jar();
   let response = await follow(await startSso(baseUrl, email), jar);
   for (let hops = 0; hops < 10; hops++) {
     const location = new URL(response.headers.get("location") ?? "", response.url).href;
-    if (location.startsWith(baseUrl)) return callback(location);
+    if (location.startsWith(baseUrl)) return callback(callbackBase + location.slice(baseUrl.length));
     if (/\/interaction\/[^/]+$/.test(new URL(location).pathname)) {
       await follow(location, jar);
       response = await follow(location, jar, {

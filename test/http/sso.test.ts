@@ -168,6 +168,11 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
     expect(elsewhere).toMatchObject({ ssoError: "sso_domain_not_covered", cookie: null });
     const replay = await callback(`${server.url}/api/sso/callback?state=made-up&code=x`);
     expect(replay).toMatchObject({ ssoError: "sso_login_expired", cookie: null });
+    const cancelled = new URL(await startSso(server.url, "alice@example.test")).searchParams.get("state");
+    expect(await callback(`${server.url}/api/sso/callback?state=${cancelled}&error=access_denied`)).toMatchObject({
+      ssoError: "sso_provider_error",
+      cookie: null,
+    });
     const unknown = await new ApiClient(server.url).post("/api/sso/start", { email: "x@nowhere.test" });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("sso_not_configured");

@@ -26,7 +26,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   };
 
   return (
-    <main className="login" id="main">
+    <main className="login login-stack" id="main">
       <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
         <div className="login-brand" aria-hidden="true">
           <Languages size={22} />

@@ -88,12 +88,18 @@ export async function finishSsoSignIn(
   const connection = await findSsoConnection(sql, login.organizationId);
   if (!connection) return refuse("sso_unavailable", "the connection was removed");
   if (params.has("error")) return refuse("sso_provider_error", params.get("error")!.slice(0, 100));
+  let clientSecret: string;
+  try {
+    clientSecret = openClientSecret(settings, connection.organizationId, connection.clientSecretSealed);
+  } catch {
+    return refuse("sso_unavailable", "the client secret cannot be opened (GLOSSA_SECRET_KEY)");
+  }
   let claims: Record<string, unknown>;
   try {
     const config = await relyingParty(settings, {
       issuer: connection.issuer,
       clientId: connection.clientId,
-      clientSecret: openClientSecret(settings, connection.organizationId, connection.clientSecretSealed),
+      clientSecret,
     });
     // The redirect URI is ours, from the configuration; only the query comes from the request.
     const currentUrl = new URL(settings.redirectUri);

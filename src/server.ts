@@ -28,6 +28,7 @@ import { deleteStaleUploads } from "./storage/repositories/job-uploads.js";
 import { deleteExpiredPendingSignIns } from "./storage/repositories/mfa-sign-ins.js";
 import { deleteExpiredChallenges } from "./storage/repositories/webauthn-challenges.js";
 import { deleteExpiredSessions } from "./storage/repositories/sessions.js";
+import { deleteExpiredSsoLogins } from "./storage/repositories/sso-logins.js";
 import { deletePasswordResetsBefore } from "./storage/repositories/password-resets.js";
 import { pruneDeliveredEvents } from "./storage/repositories/events.js";
 import { openSql } from "./storage/open-sql.js";
@@ -161,6 +162,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       signIn.perAddress.prune(),
       signIn.perAccount.prune(),
       deleteExpiredSessions(sql),
+      deleteExpiredSsoLogins(sql),
       deleteExpiredPendingSignIns(sql),
       deleteExpiredChallenges(sql),
       deletePasswordResetsBefore(sql, new Date(Date.now() - 24 * 3_600_000)),

@@ -41,6 +41,8 @@ export interface Config {
   engineAllowedHosts: string;
   /** GLOSSA_WEBHOOK_ALLOWED_HOSTS: host names, addresses or CIDR ranges webhooks may reach although not public. */
   webhookAllowedHosts: string;
+  /** GLOSSA_SSO_ALLOWED_HOSTS: host names, addresses or CIDR ranges of identity providers that are not public. */
+  ssoAllowedHosts: string;
   /**
    * GLOSSA_WEBHOOK_ALLOW_PRIVATE (deprecated): as if loopback and the private ranges were listed in
    * GLOSSA_WEBHOOK_ALLOWED_HOSTS; never link-local or cloud-metadata addresses.
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),
     engineAllowedHosts: env.GLOSSA_ENGINE_ALLOWED_HOSTS ?? "",
     webhookAllowedHosts: env.GLOSSA_WEBHOOK_ALLOWED_HOSTS ?? "",
+    ssoAllowedHosts: env.GLOSSA_SSO_ALLOWED_HOSTS ?? "",
     webhookAllowPrivate: env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "true" || env.GLOSSA_WEBHOOK_ALLOW_PRIVATE === "1",
     leakReportKeysFile: env.GLOSSA_LEAK_REPORT_KEYS || undefined,
     webhookPollMs: integer(env, "GLOSSA_WEBHOOK_POLL_MS", 250),

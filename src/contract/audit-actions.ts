@@ -56,6 +56,9 @@ export const AUDIT_ACTION_TARGETS = {
   "mfa.recovery_codes_regenerated": "user",
   "mfa.recovery_code_used": "user",
   "organization.two_factor_required_changed": "organization",
+  "sso.configured": "organization",
+  "sso.removed": "organization",
+  "sso.required_changed": "organization",
 } as const satisfies Record<string, AuditTargetType>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_TARGETS;

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   two_factor_required: 403,
   recent_authentication_required: 403,
   invalid_two_factor_code: 403,
+  sso_required: 403,
 
   not_found: 404,
   organization_not_found: 404,
@@ -42,6 +43,7 @@ export const ERROR_STATUS = {
   password_reset_not_found: 404,
   session_not_found: 404,
   passkey_not_found: 404,
+  sso_not_configured: 404,
 
   method_not_allowed: 405,
 
@@ -54,12 +56,15 @@ export const ERROR_STATUS = {
   cli_session_closed: 409,
   two_factor_not_enrolled: 409,
   totp_already_enrolled: 409,
+  sso_domain_taken: 409,
+  sso_still_required: 409,
 
   payload_too_large: 413,
   unsupported_media_type: 415,
 
   unsupported_locale_pair: 422,
   secret_key_missing: 422,
+  sso_discovery_failed: 422,
 
   rate_limited: 429,
   quota_exceeded: 429,

@@ -25,6 +25,9 @@ export const EVENT_TYPES = [
   "quota.exceeded",
   "job.succeeded",
   "job.failed",
+  "sso.configured",
+  "sso.removed",
+  "sso.required_changed",
   "organization.two_factor_required_changed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

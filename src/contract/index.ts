@@ -27,4 +27,5 @@ export * from "./users.js";
 export * from "./vocabulary.js";
 export * from "./event-types.js";
 export * from "./webhooks.js";
+export * from "./sso.js";
 export * from "./mfa.js";

@@ -40,6 +40,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 }
 import { leakedKeyRoutes } from "./routes/leaked-keys.js";
 import { webhookRoutes } from "./routes/webhooks.js";
+import { ssoRoutes } from "./routes/sso.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { registerRequestMetrics } from "./plugins/request-metrics.js";
 
@@ -61,6 +62,11 @@ const OPENAPI_TAGS = [
     description: "Signing in and out of the dashboard; the session cookie authenticates the management API.",
   },
   { name: "organizations", description: "An organization's settings and its audit log." },
+  {
+    name: "sso",
+    description:
+      "Single sign-on with OpenID Connect: one connection per organization, requireSso, and signing in with it (docs/account.md#single-sign-on).",
+  },
   { name: "roles", description: "Roles: named sets of permissions (`engine:access`, `org:manage_team`)." },
   { name: "members", description: "Members, their role, and per-engine grants." },
   { name: "engines", description: "Translation engines: a provider and its settings. Credentials are write-only." },
@@ -206,6 +212,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(adminRoutes(deps));
   await app.register(organizationRoutes(deps));
   await app.register(webhookRoutes(deps));
+  await app.register(ssoRoutes(deps));
   await app.register(leakedKeyRoutes(deps));
   await app.register(organizationJobRoutes(deps));
   await app.register(usageRoutes(deps));

@@ -22,8 +22,8 @@ export async function assertTwoFactorPolicy(
     requireTwoFactor: facts.requireTwoFactor,
     userHasSecondFactor: facts.userHasSecondFactor,
     sessionPassedSecondFactor: user.session.secondFactorAt !== null,
-    // Wired by the single sign-on work: a session opened through this organization's own connection.
-    viaSsoOfThisOrg: false,
+    // The organization's own identity provider authenticated this session: its policy applies there.
+    viaSsoOfThisOrg: user.authMethod === "sso" && user.ssoOrganizationId === organizationId,
   });
   if (!decision.ok) throw AppError.fromDenial(decision);
 }

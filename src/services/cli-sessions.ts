@@ -1,3 +1,4 @@
+import type { SessionFacts } from "../core/account/sso-policy.js";
 import type { OrganizationId, UserId } from "../contract/ids.js";
 import { AppError } from "../core/errors/app-error.js";
 import {
@@ -110,10 +111,10 @@ export async function describeCliSession(sql: Sql, id: string, now = new Date())
 /** The signed-in user approves a pending session for one of their organizations. */
 export async function approveCliSession(
   sql: Sql,
-  input: { id: string; userId: UserId; organizationId: OrganizationId },
+  input: { id: string; userId: UserId; organizationId: OrganizationId; session: SessionFacts },
   now = new Date(),
 ): Promise<CliSessionView> {
-  await asMember(sql, { organizationId: input.organizationId, actorId: input.userId });
+  await asMember(sql, { organizationId: input.organizationId, actorId: input.userId, session: input.session });
   const session = input.id.startsWith(CLI_SESSION_ID_PREFIX) ? await findCliSession(sql, input.id) : null;
   if (!session) throw notFound();
   if (!(await recordApproval(sql, { ...input, now }))) {

@@ -1,3 +1,4 @@
+import type { SessionFacts } from "../core/account/sso-policy.js";
 import type { EngineId, OrganizationId, UserId } from "../contract/ids.js";
 import type { LocalizeResponse } from "../contract/process.js";
 import type { JsonValue } from "../core/content/walk-strings.js";
@@ -25,10 +26,16 @@ export async function tryEngine(
     organizationId,
     engineId,
     user,
-  }: { organizationId: OrganizationId; engineId: EngineId; user: { id: UserId; email: string } },
+    session,
+  }: {
+    organizationId: OrganizationId;
+    engineId: EngineId;
+    user: { id: UserId; email: string };
+    session?: SessionFacts | undefined;
+  },
   input: TryEngineInput,
 ): Promise<LocalizeResponse> {
-  const reach = await userEngineReach(deps.sql, { organizationId, actorId: user.id });
+  const reach = await userEngineReach(deps.sql, { organizationId, actorId: user.id, session });
   const principal: KeyPrincipal = {
     keyId: DASHBOARD_SESSION_KEY_ID,
     organizationId,

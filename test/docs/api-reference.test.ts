@@ -6,7 +6,8 @@ import { renderApiMarkdown, type OpenApiDocument } from "../../scripts/api-docs/
 import { openApiDocument } from "../../scripts/api-docs/openapi-document.js";
 import { hoistTitledSchemas } from "../../src/http/openapi-components.js";
 
-const SUCCESS = /^2\d\d$/;
+/** A 2xx, or the 303 with which a browser-facing callback (`GET /api/sso/callback`) succeeds. */
+const SUCCESS = /^(2\d\d|303)$/;
 const METHODS = ["get", "put", "post", "patch", "delete"];
 
 describe("the API reference", () => {

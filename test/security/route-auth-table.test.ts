@@ -116,6 +116,19 @@ const TABLE: Record<string, Row> = {
   "GET /api/orgs/:orgId/mfa-policy": { need: "member" },
   "PUT /api/orgs/:orgId/mfa-policy": { need: "team", body: () => ({ requireTwoFactor: false }) },
   "DELETE /api/admin/users/:userId/mfa": { need: "admin" },
+  "GET /api/orgs/:orgId/sso": { need: "team" },
+  "PUT /api/orgs/:orgId/sso": {
+    need: "team",
+    body: (ids) => ({
+      issuer: "http://127.0.0.1:9",
+      clientId: "c",
+      clientSecret: "s",
+      domains: ["table.test"],
+      defaultRoleId: ids.roleId,
+    }),
+  },
+  "DELETE /api/orgs/:orgId/sso": { need: "team" },
+  "POST /api/orgs/:orgId/sso/test": { need: "team", body: () => ({ issuer: "http://127.0.0.1:9" }) },
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -261,6 +274,29 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       }
     },
   );
+
+  // Last: it makes the organization require SSO. Every route must refuse a member's password
+  // session with sso_required before anything else, and keep letting the instance admin in.
+  it("when the organization requires SSO, every route refuses a member's password session (403 sso_required)", async () => {
+    await server.database.sql.query(
+      `insert into sso_connections (organization_id, issuer, client_id, client_secret_sealed, default_role_id, require_sso)
+       values ($1, 'https://idp.example', 'c', 'sealed', $2, true)`,
+      [ids.orgId, ids.roleId],
+    );
+    try {
+      for (const route of routes.filter((candidate) => TABLE[candidate]!.need !== "admin")) {
+        expect({ route, ...(await call(route, { cookie: cookies.member })) }).toEqual({
+          route,
+          status: 403,
+          code: "sso_required",
+        });
+      }
+      // Break-glass: the instance admin (the owner here) still reaches it with a password session.
+      expect((await call("GET /api/orgs/:orgId/members", { cookie: cookies.owner })).status).toBe(200);
+    } finally {
+      await server.database.sql.query("delete from sso_connections where organization_id = $1", [ids.orgId]);
+    }
+  });
 
   it("the encoded admin path that created an instance admin is refused (issue 13, item 5)", async () => {
     const response = await server.app.inject({

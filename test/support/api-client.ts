@@ -53,6 +53,12 @@ export class ApiClient {
     return this.request<T>("DELETE", path);
   }
 
+  /** Uses this session cookie (`name=value`) from now on. */
+  withCookie(cookie: string): this {
+    this.cookie = cookie;
+    return this;
+  }
+
   async login(email: string, password: string): Promise<this> {
     const response = await this.post("/api/session", { email, password });
     if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);

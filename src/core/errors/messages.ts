@@ -16,6 +16,8 @@ const FORBIDDEN = {
   deactivate_self: "You cannot deactivate your own account; ask another instance administrator.",
   delete_organization: "Only an owner can delete the organization.",
   inviter_gone: "The person who made this invitation is no longer a member of the organization.",
+  require_sso_needs_sso_session:
+    "Turn on Require SSO while signed in through this organization's single sign-on, so that you know it works.",
 } as const;
 export type ForbiddenReason = keyof typeof FORBIDDEN;
 
@@ -84,6 +86,8 @@ export const ERROR_MESSAGES = {
       : p.keyKind === "personal"
         ? `This key may not use engine ${p.engineId}: a personal key reaches the engines its creator reaches; ask a team manager for a role with engine:access or a grant on this engine.`
         : `This key may not use engine ${p.engineId}.`,
+  sso_required: (p: { organizationId: string }) =>
+    `Organization ${p.organizationId} requires single sign-on: sign in with SSO to reach it.`,
   role_not_in_organization: (p: { roleId: string }) => `Role ${p.roleId} does not belong to this organization.`,
   role_too_broad: (p: { extraPermissions: readonly string[] } | { heldByServiceKeys: true }) =>
     "extraPermissions" in p
@@ -134,6 +138,7 @@ export const ERROR_MESSAGES = {
       : `This CLI login session was already ${p.status}.`,
   password_reset_not_found: () =>
     "This password-reset link is not valid: it was already used, has expired (links last 1 hour), or a newer password was set with another link. Ask for a new one.",
+  sso_not_configured: () => "No organization's single sign-on covers this email address.",
   passkey_not_found: (p: { passkeyId: string }) => `Passkey ${p.passkeyId} was not found.`,
   invitation_not_found: () =>
     "This invitation link is not valid: it was already used, has expired (links last 7 days), or was withdrawn — also when the person who sent it can no longer invite with that role. Ask for a new one.",
@@ -143,6 +148,9 @@ export const ERROR_MESSAGES = {
 
   email_taken: (p: { email: string }) => `A user with email ${p.email} already exists.`,
   already_member: (p: { email: string }) => `${p.email} is already a member.`,
+  sso_domain_taken: (p: { domain: string }) =>
+    `Another organization's single sign-on already covers ${p.domain}; a domain belongs to one organization.`,
+  sso_still_required: () => "Turn off Require SSO before removing the connection, or nobody could sign in.",
   wrong_password: () => "The current password is incorrect.",
   last_owner: () => "An organization needs at least one owner.",
   role_name_taken: (p: { name: string }) => `A role named "${p.name}" already exists.`,
@@ -153,7 +161,8 @@ export const ERROR_MESSAGES = {
   two_factor_not_enrolled: () =>
     "Set up a second factor for your own account first (Account → Security): otherwise this would lock you out.",
   totp_already_enrolled: () => "An authenticator app is already set up; remove it before setting up another.",
-  role_in_use: () => "Members or service keys still hold this role; give them another role first.",
+  role_in_use: () =>
+    "Members or service keys still hold this role, or single sign-on gives it to new members; give them another role first.",
 
   /** `limitBytes`: the route's limit, which an operator raises with GLOSSA_BODY_LIMIT. */
   payload_too_large: (p: { limitBytes?: number } = {}) =>
@@ -165,6 +174,8 @@ export const ERROR_MESSAGES = {
   secret_key_missing: () =>
     "This server cannot store provider credentials: set GLOSSA_SECRET_KEY (a long random string) and restart it.",
 
+  sso_discovery_failed: (p: { reason: string }) =>
+    `OpenID discovery at the issuer failed: ${p.reason.replace(/[.\s]+$/, "")}.`,
   rate_limited: (
     p:
       | { cause: "auth_failures" | "other" }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { UserId } from "../../contract/ids.js";
+import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { SESSION_COOKIE, hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { findSessionUser, rotateSession, touchSession } from "../../storage/repositories/sessions.js";
@@ -14,6 +14,9 @@ export interface SessionUser {
   isAdmin: boolean;
   /** The session itself: its token's hash, when it proved the password and when a second factor. */
   session: { tokenHash: string; authenticatedAt: Date; secondFactorAt: Date | null };
+  /** How this session was opened, and through which organization's SSO connection. */
+  authMethod: "password" | "sso";
+  ssoOrganizationId: OrganizationId | null;
 }
 
 declare module "fastify" {
@@ -60,6 +63,8 @@ export function sessionAuth(deps: SessionAuthDeps) {
       email: found.email,
       name: found.name,
       isAdmin: found.isAdmin,
+      authMethod: found.authMethod,
+      ssoOrganizationId: found.ssoOrganizationId,
       session: {
         // After a lost rotation the old hash names no row: marking it then changes nothing.
         tokenHash: currentHash ?? tokenHash,

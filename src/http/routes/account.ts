@@ -132,10 +132,8 @@ export const accountRoutes =
       },
       async (request, reply) => {
         await revokeInvitation(sql, {
-          ...pathIds({ orgId: request.params.orgId }),
+          ...sessionScope(request),
           invitationId: request.params.invitationId,
-          actorId: currentUser(request).id,
-          clientAddress: request.ip,
         });
         return reply.status(204).send();
       },

@@ -119,12 +119,18 @@ export const cliSessionDashboardRoutes =
       async (request) => {
         const { organizationId } = request.body;
         if (!isId("org", organizationId)) throw AppError.of("organization_not_found", { organizationId });
+        const user = currentUser(request);
         // A new personal key is an act in the organization: its two-factor policy applies.
-        await assertTwoFactorPolicy(deps.sql, organizationId, currentUser(request));
+        await assertTwoFactorPolicy(deps.sql, organizationId, user);
         return approveCliSession(deps.sql, {
           id: request.params.id,
-          userId: currentUser(request).id,
+          userId: user.id,
           organizationId,
+          session: {
+            authMethod: user.authMethod,
+            ssoOrganizationId: user.ssoOrganizationId,
+            isInstanceAdmin: user.isAdmin,
+          },
         });
       },
     );

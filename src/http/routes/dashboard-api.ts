@@ -1,3 +1,4 @@
+import { sessionScope } from "../session-scope.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { TryEngineBody } from "../../contract/engines.js";
 import { OrgEngineParams } from "../../contract/params.js";
@@ -9,7 +10,6 @@ import { requireLocale } from "../../services/localize-input.js";
 import { providerCatalog } from "../../services/provider-catalog.js";
 import { tryEngine } from "../../services/try-engine.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
 /** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
@@ -51,7 +51,7 @@ export const dashboardApiRoutes =
         const user = currentUser(request);
         return tryEngine(
           localizeDeps(deps),
-          { ...pathIds(request.params), user: { id: user.id, email: user.email } },
+          { ...sessionScope(request), user: { id: user.id, email: user.email } },
           {
             sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
             targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),

@@ -36,7 +36,6 @@ import {
 import { getOrganization, listAudit, updateOrganization } from "../../services/management/organizations.js";
 import { createRole, deleteRole, listRoles, updateRole } from "../../services/management/roles.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
 /**
@@ -67,7 +66,10 @@ export const organizationRoutes =
           response: { 200: Organization, ...read },
         },
       },
-      async (request) => getOrganization(sql, pathIds(request.params).organizationId, currentUser(request)),
+      async (request) => {
+        const scope = sessionScope(request);
+        return getOrganization(sql, scope.organizationId, currentUser(request), scope.session);
+      },
     );
     app.patch(
       "/api/orgs/:orgId",

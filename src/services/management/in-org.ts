@@ -1,7 +1,9 @@
 import type { OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import { memberReach, type EngineReach } from "../../core/authz/model.js";
 import type { Actor } from "../../core/authz/team-rules.js";
-import { AppError } from "../../core/errors/app-error.js";
+import { ssoAccess, type SessionFacts } from "../../core/account/sso-policy.js";
+import { AppError, ensure } from "../../core/errors/app-error.js";
+import { findRequireSso } from "../../storage/repositories/sso-connections.js";
 import { findMembership } from "../../storage/repositories/members.js";
 import { lockOrganization } from "../../storage/repositories/organizations.js";
 import type { Sql } from "../../storage/sql.js";
@@ -12,6 +14,11 @@ export interface OrgScope {
   actorId: UserId;
   /** Where the request came from, for the audit log (none outside a request). */
   clientAddress?: string | null | undefined;
+  /**
+   * The dashboard session the request came with: an organization that requires SSO refuses
+   * sessions not signed in through it (absent for callers without a session, such as jobs).
+   */
+  session?: SessionFacts | undefined;
 }
 
 /** The signed-in user acting within one organization, read fresh for every request. */
@@ -24,9 +31,13 @@ export interface OrgActor extends Actor {
 }
 
 /** The caller's current membership, or 404 when the organization is not one of theirs (SPEC §5). */
-export async function asMember(sql: Sql, { organizationId, actorId, clientAddress }: OrgScope): Promise<OrgActor> {
+export async function asMember(
+  sql: Sql,
+  { organizationId, actorId, clientAddress, session }: OrgScope,
+): Promise<OrgActor> {
   const membership = await findMembership(sql, organizationId, actorId);
   if (!membership) throw AppError.of("organization_not_found", { organizationId });
+  if (session) ensure(ssoAccess({ organizationId, requireSso: await findRequireSso(sql, organizationId) }, session));
   return {
     userId: actorId,
     organizationId,

@@ -1,3 +1,4 @@
+import type { SessionFacts } from "../../core/account/sso-policy.js";
 import { changesNothing } from "../../core/audit/changes.js";
 import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
 import { parseTimestamp } from "../../core/time/parse-timestamp.js";
@@ -20,8 +21,9 @@ export async function getOrganization(
   sql: Sql,
   organizationId: OrganizationId,
   user: { id: UserId; isAdmin: boolean },
+  session?: SessionFacts,
 ) {
-  if (!user.isAdmin) await asMember(sql, { organizationId, actorId: user.id });
+  if (!user.isAdmin) await asMember(sql, { organizationId, actorId: user.id, session });
   const org = await findOrganization(sql, organizationId);
   if (!org) throw AppError.of("organization_not_found", { organizationId });
   return organizationRecord(org);

@@ -8,7 +8,7 @@ import type { SignInThrottle } from "../../security/sign-in-throttle.js";
 import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { canLeaveOrganization } from "../../core/authz/team-rules.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
-import { deleteSession, insertSession } from "../../storage/repositories/sessions.js";
+import { deleteSession, insertSession, type SessionSignInMethod } from "../../storage/repositories/sessions.js";
 import { userHasSecondFactor } from "../../storage/repositories/two-factor.js";
 import { beginTwoFactorSignIn, type PendingSignIn } from "../mfa/sign-in.js";
 import { findPasswordHashByEmail, findUserById, updatePasswordHash } from "../../storage/repositories/users.js";
@@ -80,7 +80,7 @@ export async function openSession(
   userId: UserId,
   ttlHours: number,
   origin: SessionOrigin = { userAgent: undefined, clientAddress: null },
-  secondFactor = false,
+  how: { secondFactor?: boolean; method?: SessionSignInMethod } = {},
 ): Promise<OpenedSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
@@ -91,7 +91,8 @@ export async function openSession(
     expiresAt,
     userAgent: origin.userAgent?.slice(0, SESSION_USER_AGENT_MAX) || null,
     clientAddress: origin.clientAddress,
-    secondFactor,
+    secondFactor: how.secondFactor ?? false,
+    method: how.method ?? { authMethod: "password" },
   });
   return { token, expiresAt, userId };
 }

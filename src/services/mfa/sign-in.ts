@@ -73,7 +73,7 @@ async function complete(
       pending.userId,
       step.ttlHours,
       { userAgent: step.userAgent, clientAddress: step.client },
-      true,
+      { secondFactor: true },
     );
   });
   if (!opened) {

@@ -54,7 +54,8 @@ export async function updateRole(
 /** How many memberships and service keys hold the role. */
 export async function countRoleHolders(sql: Sql, id: RoleId): Promise<number> {
   const [row] = await sql.query<{ count: number }>(
-    `select ((select count(*) from memberships where role_id = $1) + (select count(*) from api_keys where role_id = $1))::int as count`,
+    `select ((select count(*) from memberships where role_id = $1) + (select count(*) from api_keys where role_id = $1)
+            + (select count(*) from sso_connections where default_role_id = $1))::int as count`,
     [id],
   );
   return row!.count;

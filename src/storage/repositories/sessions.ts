@@ -1,5 +1,10 @@
-import type { SessionId, UserId } from "../../contract/ids.js";
+import type { OrganizationId, SessionId, UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
+
+/** How the session was signed in: `sso` sessions name the organization whose connection signed them in. */
+export type SessionSignInMethod =
+  | { authMethod: "password" }
+  | { authMethod: "sso"; ssoOrganizationId: OrganizationId };
 
 export interface NewSession {
   id: SessionId;
@@ -10,12 +15,14 @@ export interface NewSession {
   clientAddress: string | null;
   /** It passed a second factor as it was opened (two-factor sign-in). */
   secondFactor: boolean;
+  method: SessionSignInMethod;
 }
 
 export async function insertSession(sql: Sql, session: NewSession): Promise<void> {
   await sql.query(
-    `insert into sessions (id, token_hash, user_id, expires_at, user_agent, client_address, second_factor_at)
-     values ($1, $2, $3, $4, $5, $6, case when $7::boolean then now() end)`,
+    `insert into sessions (id, token_hash, user_id, expires_at, user_agent, client_address, second_factor_at,
+                           auth_method, sso_organization_id)
+     values ($1, $2, $3, $4, $5, $6, case when $7::boolean then now() end, $8, $9)`,
     [
       session.id,
       session.tokenHash,
@@ -24,6 +31,8 @@ export async function insertSession(sql: Sql, session: NewSession): Promise<void
       session.userAgent,
       session.clientAddress,
       session.secondFactor,
+      session.method.authMethod,
+      session.method.authMethod === "sso" ? session.method.ssoOrganizationId : null,
     ],
   );
 }
@@ -79,6 +88,8 @@ export interface SessionRow {
   email: string;
   name: string;
   isAdmin: boolean;
+  authMethod: "password" | "sso";
+  ssoOrganizationId: OrganizationId | null;
   expiresAt: Date | string;
   /** The user's privileges changed since the token was issued: give the session a new token. */
   rotate: boolean;
@@ -92,7 +103,8 @@ export interface SessionRow {
 /** The live session of a token: not expired, and used within the last `idleMinutes`. */
 export async function findSessionUser(sql: Sql, tokenHash: string, idleMinutes: number): Promise<SessionRow | null> {
   const [row] = await sql.query<SessionRow>(
-    `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.expires_at as "expiresAt", s.rotate,
+    `select u.id as "userId", u.email, u.name, u.is_admin as "isAdmin", s.auth_method as "authMethod",
+            s.sso_organization_id as "ssoOrganizationId", s.expires_at as "expiresAt", s.rotate,
             s.last_seen_at < now() - interval '1 minute' as stale,
             s.authenticated_at as "authenticatedAt", s.second_factor_at as "secondFactorAt"
        from sessions s join users u on u.id = s.user_id

@@ -39,6 +39,9 @@ import type {
   TwoFactorStatus,
   User,
   Webhook,
+  SsoConnection,
+  SsoConnectionBody,
+  SsoIssuerMetadata,
 } from "./types";
 
 export type UsageGroupBy = UsageReport["groupBy"];
@@ -104,6 +107,15 @@ export const api = {
     request<TwoFactorPolicy>("PUT", `${org(orgId)}/mfa-policy`, { requireTwoFactor }),
   signOut: () => request<void>("DELETE", "/api/session"),
   me: () => request<Me>("GET", "/api/me", undefined, { quiet401: true }),
+  startSso: (email: string) =>
+    request<{ authorizationUrl: string }>("POST", "/api/sso/start", { email }, { quiet401: true }),
+
+  // Single sign-on (issue 25)
+  ssoConnection: (orgId: string) => request<SsoConnection>("GET", `${org(orgId)}/sso`),
+  saveSso: (orgId: string, body: SsoConnectionBody) => request<SsoConnection>("PUT", `${org(orgId)}/sso`, body),
+  removeSso: (orgId: string) => request<void>("DELETE", `${org(orgId)}/sso`),
+  testSso: (orgId: string, issuer?: string) =>
+    request<SsoIssuerMetadata>("POST", `${org(orgId)}/sso/test`, issuer ? { issuer } : {}),
 
   // CLI login (`lingo.dev login`, `glossa login`)
   cliSession: (sessionId: string) => request<CliSession>("GET", `/api/cli-sessions/${id(sessionId)}`),

@@ -39,4 +39,7 @@ export type {
   TwoFactorStatus,
   User,
   WebhookRecord as Webhook,
+  SsoConnection,
+  SsoConnectionBody,
+  SsoIssuerMetadata,
 } from "../../../src/contract";

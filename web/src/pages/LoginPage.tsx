@@ -5,6 +5,7 @@ import type { Me, TwoFactorChallenge } from "../api/types";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { useAction } from "../hooks/useAction";
 import { navigate } from "../hooks/useLocationPath";
+import { SsoSignIn } from "./SsoSignIn";
 import { TwoFactorStep } from "./TwoFactorStep";
 
 /** Email and password; the server sets an httpOnly session cookie. */
@@ -44,7 +45,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   }
 
   return (
-    <main className="login" id="main">
+    <main className="login login-stack" id="main">
       <form className="card login-card" onSubmit={submit} aria-labelledby="login-title">
         <div className="login-brand" aria-hidden="true">
           <Languages size={22} />
@@ -88,6 +89,9 @@ export function LoginPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           second up to 15 minutes); signing in successfully resets the wait.
         </p>
       </form>
+      <section className="card login-card" aria-label="Single sign-on">
+        <SsoSignIn />
+      </section>
     </main>
   );
 }

@@ -1,8 +1,10 @@
 import { useMemo } from "react";
 import { hasPermission } from "../../../src/core/authz/model";
 import { api } from "../api/endpoints";
-import type { Me } from "../api/types";
+import type { Me, Organization, Role } from "../api/types";
+import { ApiError } from "../api/http";
 import { ErrorNotice } from "../components/ErrorNotice";
+import { SsoRequired } from "./SsoRequired";
 import { useLoader } from "../hooks/useLoader";
 import type { OrgPageId } from "../routes";
 import { OrgSessionContext, type OrgSession } from "../session";
@@ -22,16 +24,23 @@ interface OrgPagesProps {
   reloadMe: () => Promise<void>;
 }
 
+type OrgLoad = { org: Organization; roles: Role[] } | { ssoRequired: string };
+
 /** Loads the organization and its roles, works out what the user may do there, and shows the page. */
 export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
-  const loaded = useLoader(async () => {
-    const [org, roles] = await Promise.all([api.organization(orgId), api.roles(orgId)]);
-    return { org, roles };
+  const loaded = useLoader(async (): Promise<OrgLoad> => {
+    try {
+      const [org, roles] = await Promise.all([api.organization(orgId), api.roles(orgId)]);
+      return { org, roles };
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === "sso_required") return { ssoRequired: caught.message };
+      throw caught;
+    }
   }, [orgId]);
   const reloadOrg = loaded.reload;
 
   const session = useMemo<OrgSession | null>(() => {
-    if (!loaded.data) return null;
+    if (!loaded.data || "ssoRequired" in loaded.data) return null;
     const membership = me.memberships.find((candidate) => candidate.organizationId === orgId);
     const myRole = loaded.data.roles.find((role) => role.id === membership?.roleId);
     return {
@@ -45,6 +54,8 @@ export function OrgPages({ me, orgId, page, reloadMe }: OrgPagesProps) {
     };
   }, [loaded.data, me, orgId, reloadOrg, reloadMe]);
 
+  if (loaded.data && "ssoRequired" in loaded.data)
+    return <SsoRequired email={me.email} message={loaded.data.ssoRequired} />;
   if (!session) {
     return loaded.error ? (
       <section>

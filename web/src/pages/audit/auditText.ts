@@ -13,6 +13,9 @@ export function auditSummary(event: AuditEvent): string {
     if (typeof value === "string") parts.push(value);
   }
   if (typeof details.rbac === "boolean") parts.push(details.rbac ? "RBAC on" : "RBAC off");
+  if (details.via === "sso") parts.push("via single sign-on");
+  if (typeof details.issuer === "string") parts.push(details.issuer);
+  if (typeof details.requireSso === "boolean") parts.push(details.requireSso ? "SSO required" : "SSO not required");
   if (typeof details.fromRoleName === "string" && typeof details.toRoleName === "string")
     parts.push(`${details.fromRoleName} → ${details.toRoleName}`);
   if (typeof details.rolledTo === "string") parts.push(`rolled to ${details.rolledTo}`);

@@ -3,11 +3,12 @@ import { KeyLifetimeSetting } from "./KeyLifetimeSetting";
 import { LimitsSection } from "./LimitsSection";
 import { DeleteOrganizationSection } from "./DeleteOrganizationSection";
 import { PlanEditor } from "./PlanEditor";
+import { AuthenticationSettings } from "./AuthenticationSettings";
 import { RequireTwoFactorSetting } from "./RequireTwoFactorSetting";
 
 /** The organization's plan (editable by instance admins) and its key settings (editable by team managers). */
 export function PlanPage() {
-  const { org, me, myRole, canManage, reloadOrg } = useOrgSession();
+  const { org, me, myRole, roles, canManage, reloadOrg } = useOrgSession();
   return (
     <div className="settings">
       <div className="page-header">
@@ -39,6 +40,7 @@ export function PlanPage() {
         <p className="hint">Only an instance administrator can change the plan.</p>
       )}
       <KeyLifetimeSetting org={org} canManage={canManage} onSaved={() => void reloadOrg()} />
+      {canManage && <AuthenticationSettings orgId={org.id} roles={roles} />}
       <RequireTwoFactorSetting orgId={org.id} canManage={canManage} />
       {myRole?.isOwner && <DeleteOrganizationSection />}
     </div>

@@ -261,19 +261,20 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
   });
 
   it("requireTwoFactor: a session opened through the organization's own connection satisfies it (the identity provider authenticates); a password session without a second factor does not", async () => {
-    const member = await addMemberUser(seed, "bob@example.test", seed.roles.member);
-    op.accounts.set("bob", { email: "bob@example.test", emailVerified: true, name: "Bob" });
+    expectStatus(await seed.admin.put(org("/sso"), connection()), 200);
+    const member = await addMemberUser(seed, "tfa-bob@example.test", seed.roles.member);
+    op.accounts.set("tfabob", { email: "tfa-bob@example.test", emailVerified: true, name: "Bob" });
     await server.database.sql.query("update organizations set require_two_factor = true where id = $1", [seed.orgId]);
     try {
       const refused = await member.client.get(org("/members"));
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe("two_factor_required");
-      const bobSso = ssoClient(server.url, await signInThroughProvider(server.url, "bob@example.test", "bob"));
+      const bobSso = ssoClient(server.url, await signInThroughProvider(server.url, "tfa-bob@example.test", "tfabob"));
       expectStatus(await bobSso.get(org("/members")), 200);
       // Only its own organization's connection counts: the same session in another organization that
       // requires two-factor is a session without a second factor.
       await other.admin.post(`/api/orgs/${other.orgId}/members`, {
-        email: "bob@example.test",
+        email: "tfa-bob@example.test",
         roleId: other.roles.member,
       });
       await server.database.sql.query("update organizations set require_two_factor = true where id = $1", [

@@ -32,6 +32,7 @@ interface Ids {
   webhookId: string;
   deliveryId: string;
   sessionId: string;
+  passkeyId: string;
   jobId: string;
 }
 
@@ -113,6 +114,16 @@ const TABLE: Record<string, Row> = {
   "GET /api/me/sessions": { need: "self" },
   "DELETE /api/me/sessions": { need: "self" },
   "DELETE /api/me/sessions/:sessionId": { need: "self" },
+  "GET /api/me/mfa": { need: "self" },
+  "POST /api/me/mfa/reauthenticate": { need: "self", body: () => ({ password: "wrong-password-1" }) },
+  "POST /api/me/mfa/totp/enrol": { need: "self" },
+  "POST /api/me/mfa/totp/confirm": { need: "self", body: () => ({ code: "000000" }) },
+  "DELETE /api/me/mfa/totp": { need: "self" },
+  "POST /api/me/mfa/passkeys/options": { need: "self" },
+  "POST /api/me/mfa/passkeys": { need: "self", body: () => ({ name: "table", response: {} }) },
+  "PATCH /api/me/mfa/passkeys/:passkeyId": { need: "self", body: () => ({ name: "table" }) },
+  "DELETE /api/me/mfa/passkeys/:passkeyId": { need: "self" },
+  "POST /api/me/mfa/recovery-codes": { need: "self" },
   "GET /api/orgs/:orgId/mfa-policy": { need: "member" },
   "PUT /api/orgs/:orgId/mfa-policy": { need: "team", body: () => ({ requireTwoFactor: false }) },
   "DELETE /api/admin/users/:userId/mfa": { need: "admin" },
@@ -220,6 +231,7 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       // The owner's own session: the CSRF rows must be refused before anything ends.
       sessionId: (await seed.admin.get("/api/me/sessions")).body.sessions[0].id,
       jobId: "job_doesnotexist",
+      passkeyId: "pky_doesnotexist",
     };
     cookies.owner = await signIn("admin@example.test", "admin-password-1");
     cookies.member = await signIn("member@example.test", "member-password-1");
@@ -284,7 +296,8 @@ describe.each(STORES)("route × auth table on %s", (store) => {
       [ids.orgId, ids.roleId],
     );
     try {
-      for (const route of routes.filter((candidate) => TABLE[candidate]!.need !== "admin")) {
+      // Organization routes only: the account's own routes (`self`) and the instance admin's are not the organization's.
+      for (const route of routes.filter((candidate) => !["admin", "self"].includes(TABLE[candidate]!.need))) {
         expect({ route, ...(await call(route, { cookie: cookies.member })) }).toEqual({
           route,
           status: 403,

@@ -28,7 +28,6 @@ import {
 import { deleteOrganization } from "../../services/management/organizations.js";
 import { me, openSession } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
-import { pathIds } from "../path-ids.js";
 import { currentSessionTokenHash, currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
 

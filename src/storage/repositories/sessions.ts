@@ -2,9 +2,7 @@ import type { OrganizationId, SessionId, UserId } from "../../contract/ids.js";
 import type { Sql } from "../sql.js";
 
 /** How the session was signed in: `sso` sessions name the organization whose connection signed them in. */
-export type SessionSignInMethod =
-  | { authMethod: "password" }
-  | { authMethod: "sso"; ssoOrganizationId: OrganizationId };
+export type SessionSignInMethod = { authMethod: "password" } | { authMethod: "sso"; ssoOrganizationId: OrganizationId };
 
 export interface NewSession {
   id: SessionId;

@@ -278,7 +278,7 @@ describeInBrowser("dashboard: team, engines, audit log, plan and admin pages", (
     await page.getByRole("button", { name: "Save plan" }).click();
     await page.getByText("Saved: pro").waitFor();
     await expect.poll(async () => page.locator(".plan-name").textContent()).toBe("pro");
-    await page.getByText(/^Off:/).waitFor();
+    await page.getByText(/^Off: every member and key reaches every engine/).waitFor();
     const org = (await globex.admin.get(`/api/orgs/${globex.orgId}`)).body;
     expect([org.plan, org.rbac, org.rbacOn]).toEqual(["pro", true, false]);
     await expectAccessible(page, "plan page");

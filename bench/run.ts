@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines.
-// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx runs a subset.
+// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
 import { benchStartup } from "./startup-bench.js";
@@ -59,4 +59,9 @@ if (runs("tmx")) {
   console.log("\n== TMX import: 100,000 translation units streamed into an engine's translation memory");
   const { benchTmxImport } = await import("./exchange-bench.js");
   await benchTmxImport(pgUrl);
+}
+if (runs("stall")) {
+  console.log("\n== keyless 9 MiB bodies: what other callers feel (/healthz) while the server refuses them");
+  const { benchKeylessBodyStall } = await import("./keyless-body-stall.js");
+  await benchKeylessBodyStall();
 }

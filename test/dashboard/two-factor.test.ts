@@ -36,7 +36,7 @@ describeInBrowser("dashboard: two-factor authentication", () => {
   }
 
   async function signOut(page: Page) {
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.getByRole("button", { name: "Sign in" }).waitFor();
   }
 
@@ -66,7 +66,7 @@ describeInBrowser("dashboard: two-factor authentication", () => {
         },
       });
       await passwordStep(page, email, "passkey-password-1");
-      await page.getByRole("button", { name: "Sign out" }).waitFor();
+      await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       await page.goto(`${base}/account`);
       const security = page.getByRole("region", { name: "Security" });
       await security.getByText("Two-factor authentication is off.").waitFor();
@@ -85,7 +85,7 @@ describeInBrowser("dashboard: two-factor authentication", () => {
       await expectAccessible(page, "sign-in second step");
       await screenshot(page, "two-factor-sign-in-passkey");
       await page.getByRole("button", { name: "Use a passkey" }).click();
-      await page.getByRole("button", { name: "Sign out" }).waitFor();
+      await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       const status = await page.evaluate(() => fetch("/api/me/mfa").then((response) => response.json()));
       expect(status.passkeys[0].lastUsedAt).not.toBeNull();
 
@@ -110,7 +110,7 @@ describeInBrowser("dashboard: two-factor authentication", () => {
     const { context, page } = await openPage(browser);
     try {
       await passwordStep(page, email, "totp-password-1");
-      await page.getByRole("button", { name: "Sign out" }).waitFor();
+      await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       await page.goto(`${base}/account`);
       const security = page.getByRole("region", { name: "Security" });
       await security.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -134,7 +134,7 @@ describeInBrowser("dashboard: two-factor authentication", () => {
       await passwordStep(page, email, "totp-password-1");
       await page.getByLabel("Code from your authenticator app").fill(totpCode({ secretBase32: secret }, Date.now()));
       await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("button", { name: "Sign out" }).waitFor();
+      await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       await page.goto(`${base}/orgs/${seed.orgId}/keys`);
       await page.getByRole("heading", { name: "API keys" }).first().waitFor();
     } finally {
@@ -145,7 +145,7 @@ describeInBrowser("dashboard: two-factor authentication", () => {
     const other = await openPage(browser);
     try {
       await passwordStep(other.page, "plain-member@example.test", "plain-password-1");
-      await other.page.getByRole("button", { name: "Sign out" }).waitFor();
+      await other.page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
       await other.page.goto(`${base}/orgs/${seed.orgId}/keys`);
       await other.page.waitForURL(`${base}/account`);
       await other.page.getByRole("region", { name: "Security" }).getByRole("alert").waitFor();

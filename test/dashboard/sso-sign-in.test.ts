@@ -51,7 +51,7 @@ describeInBrowser("dashboard: single sign-on with a real OpenID provider (issue 
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("heading", { name: "Sign in to Glossa" }).waitFor({ state: "detached" });
     await page.goto(`${server.url}/orgs/${seed.orgId}/plan`);
-    await page.getByRole("heading", { name: "Authentication" }).waitFor();
+    await page.getByRole("heading", { name: "Authentication", exact: true }).waitFor();
     await page.getByLabel("Issuer URL").fill(op.issuer);
     await page.getByRole("button", { name: "Test connection" }).click();
     const metadata = page.getByRole("definition").filter({ hasText: `${op.issuer}/token` });

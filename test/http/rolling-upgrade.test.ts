@@ -157,9 +157,14 @@ describe("rolling upgrade on PostgreSQL: instances starting at once migrate once
       // Steady load on both, then SIGTERM to A while calls are running on it.
       while (outcomes.filter((outcome) => outcome.instance === a.url).length < 10)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      while ((inFlight.get(a.url) ?? 0) < 2) await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const runningOnA = inFlight.get(a.url)!;
+      // At least two calls on A, given 20 ms to reach it; calls that finish within those 20 ms (a fast
+      // machine) send the test back to wait for two more, rather than signalling with fewer running.
+      let runningOnA = 0;
+      while (runningOnA < 2) {
+        while ((inFlight.get(a.url) ?? 0) < 2) await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        runningOnA = inFlight.get(a.url)!;
+      }
       const beforeStop = outcomes.length;
       const stopped = a.stop("SIGTERM");
       // A's replacement starts while A drains, and joins the rotation once it listens.

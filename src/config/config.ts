@@ -32,6 +32,12 @@ export interface Config {
    * kept coherent across instances (docs/performance.md).
    */
   keyCache: boolean;
+  /**
+   * GLOSSA_NEAR_MATCHES=on: an LLM engine's missed strings look up similar remembered ones as prompt
+   * examples. Off by default: the lookup's cost grows with a memory of strings made from one template
+   * (docs/engines.md#near-matches).
+   */
+  nearMatches: boolean;
   sessionTtlHours: number;
   /** A session unused for this long ends (GLOSSA_SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usageFlushMs: integer(env, "GLOSSA_USAGE_FLUSH_MS", 2_000),
     usageAnalytics: env.GLOSSA_USAGE_ANALYTICS !== "off",
     keyCache: env.GLOSSA_KEY_CACHE !== "off",
+    nearMatches: env.GLOSSA_NEAR_MATCHES === "on",
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),

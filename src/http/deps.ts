@@ -66,6 +66,7 @@ export function localizeDeps(deps: AppDeps): LocalizeDeps {
     memoryCache: deps.memoryCache,
     memoryBatcher: deps.memoryBatcher,
     metrics: deps.metrics,
+    nearMatches: deps.config.nearMatches,
   };
 }
 

@@ -55,6 +55,8 @@ export interface LocalizeDeps {
    * translations written after the answer. Without it every call reads and writes its own.
    */
   memoryBatcher?: TranslationMemoryBatcher | undefined;
+  /** Near matches as LLM prompt examples (GLOSSA_NEAR_MATCHES=on; off by default). */
+  nearMatches?: boolean | undefined;
 }
 
 /**
@@ -119,7 +121,9 @@ function memoryFor(
         store: (entries) => storeTranslations(deps.sql, scope, entries),
         nearMatches: (texts) => nearMatchesIn(deps.sql, scope, texts),
       };
-  return deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
+  const memory = deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
+  if (deps.nearMatches) return memory;
+  return { lookup: (hashes) => memory.lookup(hashes), store: (entries) => memory.store(entries) };
 }
 
 /** The provider label of a call: a provider this server knows, `unknown` for another stored name, `none` without an engine. */

@@ -15,7 +15,11 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
   let secret: string;
 
   beforeAll(async () => {
-    server = await startTestServer(store, { secretKey: "test-secret-key-for-credentials", usageFlushMs: 60_000 });
+    server = await startTestServer(store, {
+      secretKey: "test-secret-key-for-credentials",
+      usageFlushMs: 60_000,
+      nearMatches: true,
+    });
     stub = await startStub((request) => ({
       body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`),
     }));
@@ -128,5 +132,41 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
     } finally {
       await deepl.close();
     }
+  });
+});
+
+describe("near matches are off unless GLOSSA_NEAR_MATCHES=on", () => {
+  let server: TestServer;
+  let stub: StubServer;
+
+  beforeAll(async () => {
+    server = await startTestServer("pglite", { secretKey: "test-secret-key-for-credentials" });
+    stub = await startStub((request) => ({
+      body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`),
+    }));
+  });
+  afterAll(async () => {
+    await stub?.close();
+    await server?.stop();
+  });
+
+  it("sends no similar remembered translation and counts none", async () => {
+    const seed = await seedOrganization(server.url);
+    const secret = (await createKey(seed.admin, seed.orgId, { name: "default" })).secret;
+    const created = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "openai default",
+      provider: "openai",
+      config: { baseUrl: stub.url, ...FAST, models: [{ model: "near" }] },
+      credentials: { apiKey: API_KEY },
+    });
+    expectStatus(created, 201);
+    const call = (data: Record<string, string>) =>
+      seed.admin.localize(secret, { engineId: created.body.id, sourceLocale: "en", targetLocale: "de", data });
+    expectStatus(await call({ a: "Save the document before closing the window" }), 200);
+    await server.deps.memoryBatcher!.flush();
+    const second = await call({ a: "Save the documents before closing the window" });
+    expectStatus(second, 200);
+    expect(second.body.usage.translationMemory).toEqual({ exact: 0, near: 0, miss: 1 });
+    expect(stub.requests.at(-1)!.body.messages[0].content).not.toContain("Existing translations");
   });
 });

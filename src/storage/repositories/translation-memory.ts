@@ -132,6 +132,13 @@ export interface SimilarEntry {
  * pg_trgm's `%` is what the trigram index (0049) answers, at the threshold of the setting
  * `pg_trgm.similarity_threshold`, so the statement runs in a transaction that sets it locally.
  */
+/**
+ * At most this many entries above the threshold are ranked per string: strings made from one template
+ * are all near matches of each other, and ranking every one of them made a lookup's cost grow with
+ * the memory.
+ */
+const NEAR_MATCH_CANDIDATES = 50;
+
 export async function findSimilarEntries(
   sql: Sql,
   scope: MemoryScope,
@@ -145,11 +152,13 @@ export async function findSimilarEntries(
       `select q.ord::text as ord, m.source_text as "sourceText", m.target_text as "targetText", m.similarity
          from unnest($5::text[]) with ordinality as q(text, ord)
         cross join lateral (
-          select t.source_text, t.target_text, similarity(t.source_text, q.text)::float8 as similarity
-            from translation_memory t
-           where t.engine_id = $1 and t.fingerprint = $2 and t.source_locale = $3 and t.target_locale = $4
-             and t.source_text % q.text and t.source_text <> q.text
-           order by similarity desc, t.source_text
+          select c.source_text, c.target_text, similarity(c.source_text, q.text)::float8 as similarity
+            from (select t.source_text, t.target_text
+                    from translation_memory t
+                   where t.engine_id = $1 and t.fingerprint = $2 and t.source_locale = $3 and t.target_locale = $4
+                     and t.source_text % q.text and t.source_text <> q.text
+                   limit $8) c
+           order by similarity desc, c.source_text
            limit $6) m
         where m.similarity >= $7
         order by q.ord, m.similarity desc`,
@@ -161,6 +170,7 @@ export async function findSimilarEntries(
         texts,
         options.limit,
         options.minSimilarity,
+        NEAR_MATCH_CANDIDATES,
       ],
     );
   });

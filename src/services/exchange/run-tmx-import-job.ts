@@ -5,21 +5,13 @@ import { AppError } from "../../core/errors/app-error.js";
 import { errorMessage } from "../../core/errors/messages.js";
 import { MAX_JOB_ATTEMPTS } from "../../core/jobs/job-rules.js";
 import { deleteUpload, readUploadChunk } from "../../storage/repositories/job-uploads.js";
-import {
-  finishImportJob,
-  releaseJob,
-  renewJobLease,
-  updateJobProgress,
-  type JobRow,
-} from "../../storage/repositories/jobs.js";
+import { finishImportJob, releaseJob, updateJobProgress, type JobRow } from "../../storage/repositories/jobs.js";
 import { StorageUnavailableError, type Sql } from "../../storage/sql.js";
 import { audit } from "../management/audit.js";
-import { INTERRUPTED, SHUTDOWN, type RunJobContext } from "../jobs/run-job.js";
+import { holdJobLease, INTERRUPTED, NOT_OURS, SHUTDOWN, type RunJobContext } from "../jobs/run-job.js";
 import { exchangeEngine } from "./engine-access.js";
 import { EXCHANGE_LIMITS } from "./exchange-limits.js";
 import { importAuditEvent, importFailure, streamTmx } from "./tmx-import.js";
-
-const NOT_OURS = new Error("the job was canceled or taken over");
 
 const emptyReport = (): TmxImportReport => ({
   read: 0,
@@ -63,22 +55,8 @@ export async function runTmxImportJob(job: JobRow, context: RunJobContext): Prom
     await finish(context, job, { error: INTERRUPTED, progress: progressOf(emptyReport(), 0), report: emptyReport() });
     return;
   }
-  const controller = new AbortController();
-  const stop = () => controller.abort(context.signal.reason);
-  context.signal.addEventListener("abort", stop, { once: true });
-  if (context.signal.aborted) stop();
-  const heartbeat = setInterval(
-    () => {
-      renewJobLease(sql, job.id, owner, context.leaseMs).then(
-        (ours) => {
-          if (!ours) controller.abort(NOT_OURS);
-        },
-        (error: unknown) => context.warn(error, "could not renew a job's lease"),
-      );
-    },
-    Math.max(50, Math.floor(context.leaseMs / 3)),
-  );
-  const signal = controller.signal;
+  const lease = holdJobLease(job.id, context);
+  const signal = lease.controller.signal;
   try {
     const scope = {
       organizationId: job.organizationId,
@@ -102,7 +80,7 @@ export async function runTmxImportJob(job: JobRow, context: RunJobContext): Prom
       EXCHANGE_LIMITS,
       async (report) => {
         if (!(await updateJobProgress(sql, job.id, owner, progressOf(report, counted.bytes))))
-          controller.abort(NOT_OURS);
+          lease.controller.abort(NOT_OURS);
       },
     );
     if (signal.aborted) {
@@ -130,8 +108,7 @@ export async function runTmxImportJob(job: JobRow, context: RunJobContext): Prom
       report,
     });
   } finally {
-    clearInterval(heartbeat);
-    context.signal.removeEventListener("abort", stop);
+    lease.release();
   }
 }
 

@@ -2,7 +2,7 @@ import type { Clock } from "../clock.js";
 import type { Metrics } from "../../observability/metrics.js";
 import type { JobError } from "../../contract/jobs.js";
 import type { LocalizeResponse } from "../../contract/process.js";
-import type { OrganizationId } from "../../contract/ids.js";
+import type { JobId, OrganizationId } from "../../contract/ids.js";
 import { emitEvent } from "../events/emit-event.js";
 import type { JsonValue } from "../../core/content/walk-strings.js";
 import { AppError } from "../../core/errors/app-error.js";
@@ -43,7 +43,40 @@ export interface RunJobContext {
 /** The abort reason of a graceful shutdown. */
 export const SHUTDOWN = new Error("the server is shutting down");
 /** The abort reason when the job stopped being ours: canceled, or (after a long stall) taken over. */
-const NOT_OURS = new Error("the job was canceled or taken over");
+export const NOT_OURS = new Error("the job was canceled or taken over");
+
+/**
+ * Holds a claimed job's lease while it runs: renewed every third of the lease, and `controller`
+ * aborts with the server's reason on shutdown or with NOT_OURS once the lease is lost. `release`
+ * stops both.
+ */
+export function holdJobLease(
+  jobId: JobId,
+  context: RunJobContext,
+): { controller: AbortController; release: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener("abort", stop, { once: true });
+  if (context.signal.aborted) stop();
+  const heartbeat = setInterval(
+    () => {
+      renewJobLease(context.sql, jobId, context.owner, context.leaseMs).then(
+        (ours) => {
+          if (!ours) controller.abort(NOT_OURS);
+        },
+        (error: unknown) => context.warn(error, "could not renew a job's lease"),
+      );
+    },
+    Math.max(50, Math.floor(context.leaseMs / 3)),
+  );
+  return {
+    controller,
+    release: () => {
+      clearInterval(heartbeat);
+      context.signal.removeEventListener("abort", stop);
+    },
+  };
+}
 
 export const INTERRUPTED: JobError = {
   code: "internal_error",
@@ -63,22 +96,8 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
     return;
   }
 
-  const controller = new AbortController();
-  const stop = () => controller.abort(context.signal.reason);
-  context.signal.addEventListener("abort", stop, { once: true });
-  if (context.signal.aborted) stop();
-  const heartbeat = setInterval(
-    () => {
-      renewJobLease(sql, job.id, owner, context.leaseMs).then(
-        (ours) => {
-          if (!ours) controller.abort(NOT_OURS);
-        },
-        (error: unknown) => context.warn(error, "could not renew a job's lease"),
-      );
-    },
-    Math.max(50, Math.floor(context.leaseMs / 3)),
-  );
-  const signal = controller.signal;
+  const lease = holdJobLease(job.id, context);
+  const signal = lease.controller.signal;
 
   try {
     const data = JSON.parse(job.data) as Record<string, JsonValue>;
@@ -115,8 +134,7 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
     context.warn(error, "a job failed unexpectedly");
     await finish(context, job, "failed", { code: "internal_error", message: errorMessage("internal_error") });
   } finally {
-    clearInterval(heartbeat);
-    context.signal.removeEventListener("abort", stop);
+    lease.release();
   }
 }
 

@@ -5,6 +5,7 @@ import type { MfaCaller } from "../services/mfa/caller.js";
 import { PENDING_SIGN_IN_COOKIE } from "../services/mfa/sign-in.js";
 import type { RelyingParty } from "../services/mfa/passkeys.js";
 import { currentUser } from "./plugins/session-auth.js";
+import { cookieIsSecure } from "./session-cookie.js";
 
 /** The signed-in user, this session and the client address: what the factor use cases start from. */
 export function mfaCallerOf(request: FastifyRequest): MfaCaller {
@@ -32,7 +33,7 @@ export function setPendingSignInCookie(
   reply.setCookie(PENDING_SIGN_IN_COOKIE, token, {
     httpOnly: true,
     sameSite: "strict",
-    secure: (publicUrl?.startsWith("https://") ?? false) || request.protocol === "https",
+    secure: cookieIsSecure(request, publicUrl),
     path: "/api/session/mfa",
     expires: expiresAt,
   });

@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../security/session-token.js";
 
+/** Cookies are `Secure` when the public URL or the request is https. */
+export function cookieIsSecure(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  return (publicUrl?.startsWith("https://") ?? false) || request.protocol === "https";
+}
+
 /** SPEC §5: httpOnly, SameSite=Lax, `Secure` when the public URL or the request is https. */
 export function setSessionCookie(
   request: FastifyRequest,
@@ -12,7 +17,7 @@ export function setSessionCookie(
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: (publicUrl?.startsWith("https://") ?? false) || request.protocol === "https",
+    secure: cookieIsSecure(request, publicUrl),
     path: "/",
     expires: expiresAt,
   });

@@ -15,7 +15,7 @@ import { registerJsonBody } from "./plugins/json-body.js";
 import { redactUrl } from "./redact-url.js";
 import { hoistTitledSchemas } from "./openapi-components.js";
 import { registerProblemErrors } from "./plugins/problem-errors.js";
-import { RequestLog } from "./plugins/request-log.js";
+import { RequestLog, registerEngineWait } from "./plugins/request-log.js";
 import { accountRoutes } from "./routes/account.js";
 import { accountSessionRoutes } from "./routes/account-sessions.js";
 import { mfaRoutes } from "./routes/mfa.js";
@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logController: new RequestLog(deps.config.slowRequestMs),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerEngineWait(app);
   // Hooks on every request take a callback, not a promise: they run on every call of the hot path.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);

@@ -8,6 +8,7 @@ import { applyRateAdmission } from "../http/key-call.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
 import type { KeyCall } from "../services/limits/key-call.js";
 import { registerKeyPrecheck } from "../http/plugins/key-precheck.js";
+import { engineWaitOf } from "../http/plugins/request-log.js";
 import { authenticateKey } from "../services/key-auth.js";
 import type * as McpServerModule from "./server.js";
 
@@ -84,7 +85,7 @@ export const mcpRoutes =
       const server = createMcpServer(
         {
           sql: deps.sql,
-          localizeDeps: localizeDeps(deps),
+          localizeDeps: { ...localizeDeps(deps), engineWait: engineWaitOf(request) },
           authenticate: async (engineId) => {
             const principal = await authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId);
             if (principal.limits) call = deps.meter.begin(principal);

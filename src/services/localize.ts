@@ -24,6 +24,7 @@ import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js
 import { engineForKey } from "./engine-for-key.js";
 import type { KeyPrincipal } from "./key-auth.js";
 import { keyCallOf, usageErrorCode } from "./limits/key-call.js";
+import type { EngineWait } from "../observability/engine-wait.js";
 import type { Metrics } from "../observability/metrics.js";
 import { countCharacters } from "../core/limits/count-characters.js";
 
@@ -57,6 +58,8 @@ export interface LocalizeDeps {
   memoryBatcher?: TranslationMemoryBatcher | undefined;
   /** Near matches as LLM prompt examples (GLOSSA_NEAR_MATCHES=on; off by default). */
   nearMatches?: boolean | undefined;
+  /** Where the HTTP request keeps the time it waited for provider calls (the request log's "slow" leaves it out). */
+  engineWait?: EngineWait | undefined;
 }
 
 /**
@@ -214,6 +217,7 @@ async function translateRequest(
       memory,
       signal,
       metrics: deps.metrics,
+      engineWait: deps.engineWait,
     });
   } catch (error) {
     if (made?.aborted) throw made.reason;

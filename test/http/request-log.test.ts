@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { PASSWORD_HASHING, RequestLog } from "../../src/http/plugins/request-log.js";
+import { openaiAnswer, promptItems, startStub, type StubServer } from "../engines/support/stub-server.js";
+import { createKey, expectStatus, seedOrganization } from "../support/seed.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 /** Captured log lines of one server, parsed. */
@@ -65,26 +67,29 @@ describe("requests slow on purpose", () => {
     await server?.stop();
     server = undefined;
   });
-  const completed = (slowMs: number, elapsedTime: number, config: object) => {
+  const completed = (slowMs: number, elapsedTime: number, config: object, engineMs?: number) => {
     const levels: string[] = [];
     const log = {
       warn: () => levels.push("warn"),
       debug: () => levels.push("debug"),
       error: () => levels.push("error"),
     };
-    const request = { routeOptions: { config } } as unknown as FastifyRequest;
+    const engineWait = engineMs === undefined ? null : { ms: engineMs };
+    const request = { routeOptions: { config }, engineWait } as unknown as FastifyRequest;
     const reply = { elapsedTime, statusCode: 200, log } as unknown as FastifyReply;
     new RequestLog(slowMs).requestCompleted(null, request, reply);
     return levels;
   };
 
   it.each([
-    ["an ordinary route past the threshold", 1_000, 1_200, {}, "warn"],
-    ["a password-hashing route within its allowance", 1_000, 2_900, PASSWORD_HASHING, "debug"],
-    ["a password-hashing route past threshold + allowance", 1_000, 3_100, PASSWORD_HASHING, "warn"],
-    ["an ordinary route under the threshold", 1_000, 900, {}, "debug"],
-  ])("%s", (_name, slowMs, elapsed, config, level) => {
-    expect(completed(slowMs, elapsed, config)).toEqual([level]);
+    ["an ordinary route past the threshold", 1_000, 1_200, {}, undefined, "warn"],
+    ["a password-hashing route within its allowance", 1_000, 2_900, PASSWORD_HASHING, undefined, "debug"],
+    ["a password-hashing route past threshold + allowance", 1_000, 3_100, PASSWORD_HASHING, undefined, "warn"],
+    ["an ordinary route under the threshold", 1_000, 900, {}, undefined, "debug"],
+    ["a localize call that waited 1.4 s of its 1.5 s for the engine", 1_000, 1_500, {}, 1_400, "debug"],
+    ["a localize call whose own part (1.1 s) is past the threshold", 1_000, 2_500, {}, 1_400, "warn"],
+  ])("%s", (_name, slowMs, elapsed, config, engineMs, level) => {
+    expect(completed(slowMs, elapsed, config, engineMs)).toEqual([level]);
   });
 
   it("a sign-in's line says what is slow on purpose", async () => {
@@ -99,5 +104,57 @@ describe("requests slow on purpose", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const done = aboutRequests(lines).find((line) => line.msg === "request completed" || line.msg === "slow request");
     expect(done).toMatchObject({ slowOnPurpose: "password hashing", res: { statusCode: 401 } });
+  });
+});
+
+/** Issue 24: every call through an LLM that answers in a second or more was a "slow request" at warn. */
+describe("time spent waiting for the engine is not the server being slow", () => {
+  let server: TestServer | undefined;
+  let stub: StubServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    await stub?.close();
+    server = undefined;
+    stub = undefined;
+  });
+
+  it("a localize call through a 400 ms engine is not slow at a 250 ms threshold; its line carries engineMs", async () => {
+    stub = await startStub(async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `ES ${text}`) };
+    });
+    const { lines, stream } = capture();
+    server = await startTestServer(
+      "pglite",
+      { logLevel: "debug", slowRequestMs: 250, secretKey: "request-log-test-secret-key" },
+      { stream, level: "debug" },
+    );
+    const seed = await seedOrganization(server.url);
+    const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "Slow LLM",
+      provider: "openai",
+      config: { baseUrl: stub.url, models: [{ model: "m" }] },
+      credentials: { apiKey: "sk-slow-engine-test" },
+    });
+    expectStatus(engine, 201);
+    const { secret } = await createKey(seed.admin, seed.orgId, { name: "slow" });
+    const response = await fetch(`${server.url}/process/localize`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": secret },
+      body: JSON.stringify({
+        engineId: engine.body.id,
+        sourceLocale: "en",
+        targetLocale: "es",
+        data: { greeting: "Hello" },
+      }),
+    });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only the localize call waited for an engine, so only its line carries engineMs.
+    const done = aboutRequests(lines).filter((line) => typeof line.engineMs === "number");
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatchObject({ msg: "request completed", res: { statusCode: 200 } });
+    expect(done[0]!.engineMs as number).toBeGreaterThanOrEqual(390);
+    expect(done[0]!.responseTime as number).toBeGreaterThanOrEqual(done[0]!.engineMs as number);
   });
 });

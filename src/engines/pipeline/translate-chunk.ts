@@ -6,6 +6,7 @@ import { translationProblems } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
 import type { SourceString, Translation } from "./source-strings.js";
+import type { EngineWait } from "../../observability/engine-wait.js";
 import type { Metrics } from "../../observability/metrics.js";
 
 /** What every chunk of one request is translated with. */
@@ -28,6 +29,8 @@ export interface ChunkCall {
   signal: AbortSignal;
   /** Times each provider call and counts fallbacks to the next model (docs/metrics.md). */
   metrics?: Metrics | undefined;
+  /** Where the request keeps the time it waited for provider calls (the request log's "slow" leaves it out). */
+  engineWait?: EngineWait | undefined;
 }
 
 export interface Usage {
@@ -105,6 +108,7 @@ async function askModel(
   const label = `${call.providerName}${model ? `/${model}` : ""}`;
   const started = call.metrics ? performance.now() : 0;
   let output: TranslateOutput;
+  const waited = call.engineWait?.begin();
   try {
     output = await call.provider.translate({
       sourceLocale: call.sourceLocale,
@@ -119,6 +123,7 @@ async function askModel(
       signal: call.signal,
     });
   } catch (error) {
+    waited?.();
     const outcome = call.signal.aborted ? "aborted" : error instanceof ProviderError ? error.failure : "error";
     call.metrics?.providerCall(call.providerName, model, outcome, (performance.now() - started) / 1000);
     if (call.signal.aborted) throw call.signal.reason;
@@ -130,6 +135,7 @@ async function askModel(
       usage: undefined,
     };
   }
+  waited?.();
   const accepted = acceptValidOutputs(call.glossary, label, strings, output);
   call.metrics?.providerCall(
     call.providerName,

@@ -15,6 +15,7 @@ import {
   type ChunkOutcome,
   type Usage,
 } from "./translate-chunk.js";
+import type { EngineWait } from "../../observability/engine-wait.js";
 import type { Metrics } from "../../observability/metrics.js";
 import { recallFromMemory, rememberTranslations, type TranslationMemory } from "./translation-memory.js";
 
@@ -39,6 +40,8 @@ export interface TranslateStringsInput {
   signal?: AbortSignal | (() => AbortSignal) | undefined;
   /** Counts memory hits and misses, provider calls and fallbacks (docs/metrics.md). */
   metrics?: Metrics | undefined;
+  /** Where the request keeps the time it waited for provider calls. */
+  engineWait?: EngineWait | undefined;
 }
 
 export interface TranslateStringsResult {
@@ -96,6 +99,7 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     examples: input.examples,
     nearMatches,
     metrics: input.metrics,
+    engineWait: input.engineWait,
   };
   const outcomes = await translateChunks(
     call,

@@ -18,6 +18,7 @@ import { clientGoneSignal } from "../client-gone.js";
 import { localizeDeps, type AppDeps } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
 import { registerKeyPrecheck } from "../plugins/key-precheck.js";
+import { engineWaitOf } from "../plugins/request-log.js";
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes =
@@ -45,7 +46,11 @@ export const processRoutes =
         const clientGone = clientGoneSignal(reply);
         const pending = normalizeLocalizeInput(request.body);
         const principal = await startKeyCall(deps, request, reply, pending.engineId);
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
+        return localize(principal, await resolveSourceLocale(pending), {
+          ...localizeDeps(deps),
+          clientGone,
+          engineWait: engineWaitOf(request),
+        });
       },
     );
 

@@ -127,18 +127,18 @@ export interface SimilarEntry {
 }
 
 /**
- * The remembered entries of one scope most similar to each of `texts` (pg_trgm), at least
- * `minSimilarity` and at most `limit` per text, most similar first; texts without any are absent.
- * pg_trgm's `%` is what the trigram index (0049) answers, at the threshold of the setting
- * `pg_trgm.similarity_threshold`, so the statement runs in a transaction that sets it locally.
- */
-/**
  * At most this many entries above the threshold are ranked per string: strings made from one template
  * are all near matches of each other, and ranking every one of them made a lookup's cost grow with
  * the memory.
  */
 const NEAR_MATCH_CANDIDATES = 50;
 
+/**
+ * The remembered entries of one scope most similar to each of `texts` (pg_trgm), at least
+ * `minSimilarity` and at most `limit` per text, most similar first; texts without any are absent.
+ * pg_trgm's `%` is what the trigram index (0049) answers, at the threshold of the setting
+ * `pg_trgm.similarity_threshold`, so the statement runs in a transaction that sets it locally.
+ */
 export async function findSimilarEntries(
   sql: Sql,
   scope: MemoryScope,

@@ -2,6 +2,14 @@
 import { readFileSync } from "node:fs";
 
 const report = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+// The slowest files first: where a shorter run has to come from.
+const files = report.testResults
+  .map((file) => ({ name: file.name.replace(process.cwd() + "/", ""), ms: file.endTime - file.startTime }))
+  .sort((a, b) => b.ms - a.ms);
+console.log("slowest test files:");
+for (const file of files.slice(0, 10)) console.log(`  ${(file.ms / 1000).toFixed(0).padStart(5)} s  ${file.name}`);
+console.log(`tests ran for ${minutes(Date.now() - report.startTime)}`);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
 if (skipped > 0) {

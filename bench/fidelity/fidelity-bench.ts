@@ -268,6 +268,7 @@ async function benchStandIns(pair: Pair, glossa: Glossa, sample: Sample[]): Prom
       `lower-case sources answered in lower case ${of(c.lowerAnswers, c.lowerSources)} (oracle ${of(oracle.figures.lowerAnswers, oracle.figures.lowerSources)})`,
   );
   const capitaliserMet = c.caseAgrees >= 0.97 * n;
+  printRefusals(capitaliser.run);
 
   console.log(
     `  target oracle: no call refused and ≥ 99 % equal to the human translation: ${oracle.run.refused.length} refused, ${pct(oracle.figures.equalToHuman, n)}: ${verdict(oracleMet)}`,

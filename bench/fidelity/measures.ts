@@ -26,10 +26,16 @@ export function firstLetterCase(text: string): LetterCase {
   return "none";
 }
 
-/** The first letter upper-cased, as a model that takes every item for a sentence would answer. */
-export function capitaliseFirstLetter(text: string): string {
+/**
+ * The first word upper-cased, as a model that takes every item for a sentence would answer, where
+ * that word is prose: letters only, not part of an identifier, option, path or `<metavariable>`
+ * (changing those is another mistake, which validation refuses).
+ */
+export function capitaliseFirstWord(text: string): string {
   const index = firstLetterIndex(text);
   if (index < 0) return text;
+  const word = /^[\p{L}\p{N}_]+(?:[./-][\p{L}\p{N}_]+)*/u.exec(text.slice(index))![0];
+  if (/[-_./$<\p{N}]$/u.test(text.slice(0, index)) || !/^\p{L}+$/u.test(word)) return text;
   const letter = String.fromCodePoint(text.codePointAt(index)!);
   return text.slice(0, index) + letter.toUpperCase() + text.slice(index + letter.length);
 }

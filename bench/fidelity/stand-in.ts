@@ -4,7 +4,7 @@
  *  - oracle: each item gets the human translation of its source;
  *  - swapper: the same, with the first two printf conversions exchanged where the human text has
  *    two different non-positional ones (a careless model);
- *  - capitaliser: the same, with the first letter upper-cased (a model that sees sentences).
+ *  - capitaliser: the same, with the first word upper-cased where it is prose (a model that sees sentences).
  * Glossa may send an item changed (printf arguments numbered `%1$s`, edges trimmed): the item is
  * mapped back to its catalogue source and the human translation re-expressed in the item's own
  * tokens (non-positional conversions numbered in order; a human text already positional keeps
@@ -12,7 +12,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { capitaliseFirstLetter } from "./measures.js";
+import { capitaliseFirstWord } from "./measures.js";
 import { printfConversions, swapFirstTwo, toPositional, withoutPositions } from "./printf.js";
 
 export type StandInMode = "oracle" | "swapper" | "capitaliser";
@@ -52,7 +52,7 @@ export function answerItem(
     answer = lead + (positional ? toPositional(human.trim()) : human.trim()) + trail;
   }
   if (mode === "swapper" && swappable(human)) answer = swapFirstTwo(answer);
-  if (mode === "capitaliser") answer = capitaliseFirstLetter(answer);
+  if (mode === "capitaliser") answer = capitaliseFirstWord(answer);
   return answer;
 }
 

@@ -11,10 +11,10 @@
  * What is measured and why: docs/quality.md.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBenchServer, storeEnvironment } from "../localize-auth-bench.js";
-import { json, seed } from "../support.js";
+import { json, median, seed } from "../support.js";
 import type { Sample } from "./catalogues.js";
 import { localizeInCalls, type GlossaRun } from "./glossa-client.js";
 import {
@@ -30,6 +30,9 @@ import {
 import { argumentOrder, silentlyReordered } from "./printf.js";
 import { score, type Figures } from "./score.js";
 import { startStandIn, swappable, type StandInMode } from "./stand-in.js";
+
+/** BENCH_FIDELITY_ROUNDS: rounds of the timed runs (Apertium directly and Glossa, interleaved). */
+const ROUNDS = Number(process.env.BENCH_FIDELITY_ROUNDS ?? 3);
 
 const count = (n: number) => n.toLocaleString("en-US");
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)} %`);
@@ -126,7 +129,7 @@ function printFigures(apertium: Figures, glossa: Figures, human: Figures, checks
   printRow("printf order kept or positional", order(apertium), order(glossa), order(human));
   printRow("msgfmt -c errors", ...checks.map((check) => String(check.errors)));
   printRow("prose returned verbatim", String(apertium.verbatim), String(glossa.verbatim), "");
-  printRow("wall time", ...times);
+  printRow(`wall time, median of ${ROUNDS} (range)`, ...times);
 }
 
 async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boolean> {
@@ -141,16 +144,22 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
       `${dropped ? `, ${dropped} flags dropped where the human text fails msgfmt -c` : ""})`,
   );
 
-  const direct = await apertiumDirectly(pair.mode, sources, dir);
-  const apertiumEngine = await glossa.engine({ name: `Apertium ${pair.mode}`, provider: "apertium" });
-  const run = await localizeInCalls(
-    glossa.url,
-    glossa.apiKey,
-    apertiumEngine,
-    pair.sourceLocale,
-    pair.targetLocale,
-    sources,
-  );
+  // Wall times are medians of interleaved rounds (the machine may be shared); each Glossa round
+  // has an engine of its own, so that no round is served from the translation memory.
+  const directRuns = [];
+  const glossaRuns: GlossaRun[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    directRuns.push(await apertiumDirectly(pair.mode, sources, dir));
+    const engine = await glossa.engine({ name: `Apertium ${pair.mode} ${round + 1}`, provider: "apertium" });
+    glossaRuns.push(
+      await localizeInCalls(glossa.url, glossa.apiKey, engine, pair.sourceLocale, pair.targetLocale, sources),
+    );
+  }
+  const direct = directRuns[0]!;
+  const run = glossaRuns[0]!;
+  const directMs = median(directRuns.map((r) => r.ms));
+  const glossaMs = median(glossaRuns.map((r) => r.ms));
+  const differing = glossaRuns.filter((r) => r.outputs.some((text, index) => text !== run.outputs[index])).length;
 
   const apertium = score(sample, direct.outputs);
   const through = score(sample, run.outputs, run.lost);
@@ -160,16 +169,19 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
     await msgfmtOf(pair, sample, run.outputs, join(dir, "glossa.po")),
     await msgfmtOf(pair, sample, humans, join(dir, "human-checked.po")),
   ];
+  const times = (ms: readonly number[]) =>
+    `${(median(ms) / 1000).toFixed(2)} s (${(Math.min(...ms) / 1000).toFixed(2)}–${(Math.max(...ms) / 1000).toFixed(2)})`;
   printFigures(apertium, through, human, checks, [
-    `${(direct.ms / 1000).toFixed(2)} s`,
-    `${(run.ms / 1000).toFixed(2)} s`,
+    times(directRuns.map((r) => r.ms)),
+    times(glossaRuns.map((r) => r.ms)),
     "",
   ]);
+  if (differing > 0) console.log(`  NOTE: ${differing} of ${ROUNDS} Glossa rounds answered differently from the first`);
   console.log(`  Glossa: ${describeRun(run)}`);
   printRefusals(run);
   for (const message of checks[1]!.messages) console.log(`    msgfmt: ${message.slice(0, 200)}`);
 
-  const wallRatio = run.ms / direct.ms;
+  const wallRatio = glossaMs / directMs;
   const targets: [string, boolean][] = [
     [
       `chrF ≥ Apertium's + 1.0: ${through.chrf.toFixed(2)} vs ${(apertium.chrf + 1).toFixed(2)}`,
@@ -298,7 +310,10 @@ export async function benchFidelity(): Promise<void> {
   try {
     const met: string[] = [];
     const missed: string[] = [];
+    const load = () => loadavg()[0]!.toFixed(1);
+    console.log(`load average (1 min) at the start: ${load()}`);
     for (const pair of pairs) ((await benchPair(pair, glossa, dir)) ? met : missed).push(pair.mode);
+    console.log(`load average (1 min) at the end: ${load()}`);
     console.log(
       `fidelity: ${pairs.length} pair(s); every target met: ${met.join(", ") || "none"}; targets missed: ${missed.join(", ") || "none"}`,
     );

@@ -18,6 +18,8 @@ export interface Sample {
   human: string;
   /** Flagged `c-format`: by the catalogue, or because the source holds a printf conversion. */
   cFormat: boolean;
+  /** Flagged because of the source's conversions only (`msgunfmt` restores few flags). */
+  cFormatGuessed?: boolean;
 }
 
 /** Translated, not fuzzy, no plural forms, one line of 4–160 characters with a word of three letters or more. */
@@ -51,6 +53,7 @@ export function selectSample(
         source: entry.source,
         human: entry.translations[0]!,
         cFormat: entry.flags.includes("c-format") || printfConversions(entry.source).length > 0,
+        cFormatGuessed: !entry.flags.includes("c-format") && printfConversions(entry.source).length > 0,
       });
     }
   const step = Math.max(1, Math.floor(all.length / max));

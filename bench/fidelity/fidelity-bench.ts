@@ -140,7 +140,8 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
   const printfCount = score(sample, humans).printfEntries;
   console.log(
     `\n${pair.mode} (${pair.sourceLocale} → ${pair.targetLocale}): ${count(sample.length)} entries of ${pair.catalogues.join(", ")}; ` +
-      `${count(printfCount)} with printf conversions (flagged c-format: ${sample.filter((s) => s.cFormat).length}` +
+      `${count(printfCount)} with printf conversions (flagged c-format: ${sample.filter((s) => s.cFormat).length}, ` +
+      `${sample.filter((s) => s.cFormat && !s.cFormatGuessed).length} of them by the catalogue` +
       `${dropped ? `, ${dropped} flags dropped where the human text fails msgfmt -c` : ""})`,
   );
 

@@ -176,7 +176,11 @@ describe("the sample", () => {
       catalogue: "two",
       human: "ES other message %d",
       cFormat: true,
+      cFormatGuessed: true,
     });
+    expect(
+      selectSample([{ name: "c", entries: [entry("size %<PRIuMAX> too big", { flags: ["c-format"] })] }])[0],
+    ).toMatchObject({ cFormat: true, cFormatGuessed: false });
   });
 });
 

@@ -299,7 +299,10 @@ export async function benchFidelity(): Promise<void> {
     process.exitCode = 1;
   };
   const modes = await apertiumModes();
-  if (!modes) return notMeasured("the apertium command is not installed: apt-get install apertium apertium-eng-spa");
+  if (!modes)
+    return notMeasured(
+      "`apertium -l` failed: apertium is missing or broken; apt-get install apertium apertium-eng-spa",
+    );
   if (!(await hasGettext())) return notMeasured("msgunfmt and msgfmt are not installed: apt-get install gettext");
   const pairs = pairsWithCatalogues(modes);
   if (pairs.length === 0)

@@ -183,6 +183,7 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
   for (const message of checks[1]!.messages) console.log(`    msgfmt: ${message.slice(0, 200)}`);
 
   const wallRatio = glossaMs / directMs;
+  const lost = run.lost.filter(Boolean).length;
   const targets: [string, boolean][] = [
     [
       `chrF ≥ Apertium's + 1.0: ${through.chrf.toFixed(2)} vs ${(apertium.chrf + 1).toFixed(2)}`,
@@ -203,6 +204,7 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
       through.verbatim <= apertium.verbatim,
     ],
     [`wall time ≤ 2 × Apertium's: ${wallRatio.toFixed(1)} ×`, wallRatio <= 2],
+    [`no string lost (refused calls, "untranslated" failures): ${lost}`, lost === 0],
   ];
   console.log(`  ratio fidelity-wall/${pair.mode}: ${wallRatio.toFixed(2)} (target ≤ 2)`);
   console.log(`  ratio fidelity-chrf-gain/${pair.mode}: ${(through.chrf - apertium.chrf).toFixed(2)} (target ≥ 1.0)`);

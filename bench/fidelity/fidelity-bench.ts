@@ -132,6 +132,12 @@ function printFigures(apertium: Figures, glossa: Figures, human: Figures, checks
   printRow(`wall time, median of ${ROUNDS} (range)`, ...times);
 }
 
+function perCatalogue(sample: readonly Sample[]): string {
+  const counts = new Map<string, number>();
+  for (const s of sample) counts.set(s.catalogue, (counts.get(s.catalogue) ?? 0) + 1);
+  return [...counts].map(([name, n]) => `${name} ${count(n)}`).join(", ");
+}
+
 async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boolean> {
   const built = await buildSample(pair, dir);
   const { sample, dropped } = await checkedFlags(pair, built, dir);
@@ -139,7 +145,8 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
   const humans = sample.map((s) => s.human);
   const printfCount = score(sample, humans).printfEntries;
   console.log(
-    `\n${pair.mode} (${pair.sourceLocale} → ${pair.targetLocale}): ${count(sample.length)} entries of ${pair.catalogues.join(", ")}; ` +
+    `\n${pair.mode} (${pair.sourceLocale} → ${pair.targetLocale}): catalogues read: ${pair.catalogues.join(", ")}; ` +
+      `${count(sample.length)} entries sampled (${perCatalogue(sample)}); ` +
       `${count(printfCount)} with printf conversions (flagged c-format: ${sample.filter((s) => s.cFormat).length}, ` +
       `${sample.filter((s) => s.cFormat && !s.cFormatGuessed).length} of them by the catalogue` +
       `${dropped ? `, ${dropped} flags dropped where the human text fails msgfmt -c` : ""})`,

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines.
-// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall runs a subset.
+// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall,fidelity runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
 import { benchStartup } from "./startup-bench.js";
@@ -64,4 +64,11 @@ if (runs("stall")) {
   console.log("\n== keyless 9 MiB bodies: what other callers feel (/healthz) while the server refuses them");
   const { benchKeylessBodyStall } = await import("./keyless-body-stall.js");
   await benchKeylessBodyStall();
+}
+if (runs("fidelity")) {
+  console.log(
+    "\n== fidelity: the machine's own catalogues (human translations) through Glossa's Apertium engine beside Apertium run directly, and through OpenAI-compatible stand-ins",
+  );
+  const { benchFidelity } = await import("./fidelity/fidelity-bench.js");
+  await benchFidelity();
 }

@@ -32,13 +32,15 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
 /**
- * Protected tokens, plus every brace left in the text: an engine that adds or drops one breaks the
- * message. Neighbouring text segments need not be merged first: the tokens come out the same.
+ * Strict protected tokens, plus every brace left in the text: an engine that adds or drops one breaks
+ * the message. Soft tokens (metavariables such as `<file>`) may be translated, so they are not
+ * counted. Neighbouring text segments need not be merged first: the tokens come out the same.
  */
 function tokensOf(segments: readonly Segment[]): string[] {
   const tokens: string[] = [];
   for (const segment of segments) {
     if (segment.kind === "protected") {
+      if (segment.soft) continue;
       const token = segment.value.trim();
       if (token) tokens.push(token);
       continue;
@@ -102,7 +104,8 @@ function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): 
 }
 
 /**
- * Placeholders, tags, code and ICU structure lost or invented by a translation. A source with
+ * Placeholders, tags, code, typed things and ICU structure lost or invented by a translation
+ * (strict tokens only: metavariables may be translated). A source with
  * ICU plural/select is compared structurally: the output must parse, have the same
  * plural/select arguments (name, type, offset) in the same places, the same selector keys per
  * argument (the target keeps the source's plural categories, see docs/engines.md), and the

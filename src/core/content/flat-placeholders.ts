@@ -42,7 +42,7 @@ const RULES: Readonly<Record<string, readonly RegExp[]>> = {
 };
 
 /** `--max-depth`, `-r`, `-lpsvPSVX`: a command-line option, after a boundary (not `e-mail`, not `-5`). */
-const OPTION = /--?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*/y;
+const OPTION = /--?\p{L}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*/uy;
 /** `=0`, `=auto` after an option; a value in capitals (`=FIRST_PAGE`) is a metavariable, not typed as written. */
 const OPTION_VALUE = /[a-z0-9][\w.:/@+~-]*/y;
 /** `/usr/bin/x` from its first slash (`./`, `../`, `~/` are looked back for). */

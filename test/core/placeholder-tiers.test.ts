@@ -67,6 +67,11 @@ describe("validation: a translated metavariable is accepted, a lost strict token
       ['lost "<file>"', 'lost "</file>"', 'invented "<archivo>"', 'invented "</archivo>"'],
     ],
     ["bg [job_spec ...] %s", "bg [id_trabajo ...]", ['lost "%s"']],
+    // A strict token kept where the output's brackets make it read as soft (pseudo wraps the string in […]) is kept.
+    ["Set user_id now", "[Šéţ user_id ñöŵ ~~]", []],
+    ["Hello :name", "[Ĥéļļö :name ~~]", []],
+    ["See CODE_PLACEHOLDER_3f_END", "[Šéé CODE_PLACEHOLDER_3f_END ~]", []],
+    ["Set user_id now", "[Šéţ usuario_id ñöŵ ~~]", ['lost "user_id"']],
   ])("%j → %j", (source, output, expected) => expect(placeholderProblems(source, output)).toEqual(expected));
 });
 

@@ -40,6 +40,8 @@ describe.each(STORES)("translator-like answers and typed things through localize
   let secret: string;
   let llmId: string;
   let apertiumId: string;
+  let deepl: StubServer;
+  let deeplId: string;
 
   beforeAll(async () => {
     server = await startTestServer(store, { secretKey: "test-secret-key-for-credentials" });
@@ -56,6 +58,24 @@ describe.each(STORES)("translator-like answers and typed things through localize
     });
     expectStatus(llm, 201);
     llmId = llm.body.id;
+    // A DeepL stand-in that moves the second marker to the front, as DeepL moves tags with their words.
+    deepl = await startStub((request) => ({
+      body: {
+        translations: (request.body.text as string[]).map((text) => {
+          const second = text.match(/<g-p i="\d+"\/>/g)?.[1];
+          const moved = second ? `${second} ${text.replace(second, "")}` : text;
+          return { detected_source_language: "EN", text: `ES ${moved}` };
+        }),
+      },
+    }));
+    const deeplEngine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "DeepL",
+      provider: "deepl",
+      config: { baseUrl: deepl.url, timeoutMs: 5000, retry: { maxRetries: 0 } },
+      credentials: { authKey: "0000-deepl-test:fx" },
+    });
+    expectStatus(deeplEngine, 201);
+    deeplId = deeplEngine.body.id;
     const apertium = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
       name: "Apertium",
       provider: "apertium",
@@ -65,6 +85,7 @@ describe.each(STORES)("translator-like answers and typed things through localize
   });
   afterAll(async () => {
     await stub?.close();
+    await deepl?.close();
     await server?.stop();
   });
 
@@ -102,6 +123,13 @@ describe.each(STORES)("translator-like answers and typed things through localize
     expect(response.status).toBe(422);
     expect(response.body.code).toBe("engine_failed");
     expect(response.body.message).toContain("cannot take positions");
+  });
+
+  it("DeepL moving a printf marker comes back positional", async () => {
+    const response = await localize(deeplId, { copied: "copied %s to %s" });
+    expectStatus(response, 200);
+    // Before: "ES %s copied %s to ", the source and the destination swapped.
+    expect(response.body.data.copied).toBe("ES %2$s copied %1$s to ");
   });
 
   it("Apertium keeps options as typed and the printf arguments with their words", async () => {

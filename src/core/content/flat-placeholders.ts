@@ -279,7 +279,8 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
     const end = tokenEnd(text, i, pound, find);
     if (end > i) {
       if (ch === "<") classifyTag(text.slice(i, end), i, out.length + (i > textStart ? 1 : 0));
-      protect(i, end, ch === ":" && inBrackets(i));
+      // `[:LAST_PAGE]`: a name right after a usage bracket.
+      protect(i, end, ch === ":" && text[i - 1] === "[" && inBrackets(i));
       i = end;
       continue;
     }
@@ -303,7 +304,7 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
       const tail = text[start - 1] === "_" ? null : IDENTIFIER_TAIL.exec(text);
       if (tail) {
         const identifier = text.slice(start, i + tail[0].length);
-        const metavariable = (!LOWER_CASE.test(identifier) && !CODE_STAND_IN.test(identifier)) || inBrackets(start);
+        const metavariable = !CODE_STAND_IN.test(identifier) && (!LOWER_CASE.test(identifier) || inBrackets(start));
         protect(start, i + tail[0].length, metavariable);
         i += tail[0].length;
         continue;

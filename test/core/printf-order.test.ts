@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { printfOrderPlan, restorePrintfOrder } from "../../src/core/content/printf-order.js";
 
@@ -63,5 +64,39 @@ describe("printf order: the answer is restored, kept positional or refused", () 
       ok: true,
       text: "%s de %d (%3$x)",
     });
+  });
+});
+
+describe("printf order: an answer that keeps every numbered conversion in place gives back the source exactly", () => {
+  const pieces = [
+    "%s",
+    "%d",
+    "%zd",
+    "%.250s",
+    "%*d",
+    "%%",
+    "%1$s",
+    "%",
+    "$",
+    "1",
+    " ",
+    "a",
+    "'",
+    "`",
+    "{x}",
+    "%(n)s",
+    "<b>",
+  ];
+  it("for strings built from printf pieces", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((parts) => parts.join("")),
+        (source) => {
+          const plan = printfOrderPlan(source);
+          expect(restorePrintfOrder(plan, plan.text)).toEqual({ ok: true, text: source });
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

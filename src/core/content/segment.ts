@@ -1,5 +1,9 @@
-/** A piece of a UI string: text an engine may translate, or a token it must return untouched. */
-export type Segment = { kind: "text"; value: string } | { kind: "protected"; value: string };
+/**
+ * A piece of a UI string: text an engine may translate, or a token it must return untouched.
+ * A `soft` token (a metavariable that only names a thing: `<file>`, `FIRST_PAGE`) is kept by the
+ * engines that cannot be told what to keep, but an answer that translates it is not refused.
+ */
+export type Segment = { kind: "text"; value: string } | { kind: "protected"; value: string; soft?: true };
 
 /** Joins neighbouring text segments and drops empty ones; protected tokens stay one segment each. */
 export function mergeText(segments: readonly Segment[]): Segment[] {

@@ -1,4 +1,4 @@
-import { splitProtected } from "../content/protected-segments.js";
+import { splitProtected, type Segment } from "../content/protected-segments.js";
 import type { GlossaryItem } from "./glossary.js";
 import { findGlossaryTerms } from "./glossary-terms.js";
 
@@ -11,6 +11,32 @@ import { findGlossaryTerms } from "./glossary-terms.js";
 export interface Masked {
   text: string;
   restore: string[];
+  /** Stand-in numbers for numbered printf conversions (`numberedPrintf`), and what each stands for. */
+  numbers?: Map<string, string>;
+}
+
+export interface MaskOptions {
+  xml: boolean;
+  /**
+   * Numbered printf conversions (`%2$zd`) between non-word characters are sent as stand-in numbers,
+   * which a rule-based engine (Apertium) reads as words and moves with the words around them; an
+   * empty element is a blank that stays where it is while the words move (`at line %d character
+   * %zd` → `en carácter %d de línea %zd`).
+   */
+  numberedPrintf?: boolean;
+}
+
+const NUMBERED_PRINTF = /^%\d{1,3}\$/;
+const STAND_IN = /(?<![\p{L}\p{N}])\d{4}(?![\p{L}\p{N}])/gu;
+
+/** The first thousand (7100, 8100, 9100…) whose numbers the input does not already contain. */
+function standInBase(input: string, count: number): number | null {
+  for (let base = 7100; base < 10_000; base += 1000) {
+    let clash = false;
+    for (let k = 0; k < count && !clash; k++) clash = input.includes(String(base + k));
+    if (!clash) return base;
+  }
+  return null;
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -34,22 +60,38 @@ export const marker = (index: number) => `<g-p i="${index}"/>`;
 const MARKER = /<g-p\s+i="(\d+)"\s*(?:\/>|><\/g-p>)/g;
 
 /** `xml: false` leaves the text unescaped, for engines that do not read XML (pseudo). */
-export function mask(
-  input: string,
-  glossary: readonly GlossaryItem[],
-  options: { xml: boolean } = { xml: true },
-): Masked {
+export function mask(input: string, glossary: readonly GlossaryItem[], options: MaskOptions = { xml: true }): Masked {
   const escape = options.xml ? escapeXml : (text: string) => text;
   const restore: string[] = [];
   const keep = (value: string) => {
     restore.push(value);
     return marker(restore.length - 1);
   };
+  const segments = splitProtected(input);
+  const numbered = options.numberedPrintf ? numberedPrintfAt(segments) : [];
+  const base = numbered.length > 0 ? standInBase(input, numbered.length) : null;
+  const numbers = new Map<string, string>();
   let text = "";
-  for (const segment of splitProtected(input)) {
-    text += segment.kind === "protected" ? keep(segment.value) : maskTerms(segment.value, glossary, keep, escape);
-  }
-  return { text, restore };
+  segments.forEach((segment, index) => {
+    if (segment.kind === "text") text += maskTerms(segment.value, glossary, keep, escape);
+    else if (base !== null && numbered.includes(index)) {
+      const standIn = String(base + numbers.size);
+      numbers.set(standIn, segment.value);
+      text += standIn;
+    } else text += keep(segment.value);
+  });
+  return numbers.size > 0 ? { text, restore, numbers } : { text, restore };
+}
+
+/** Indexes of the numbered printf conversions with no letter or digit right before or after them. */
+function numberedPrintfAt(segments: readonly Segment[]): number[] {
+  const wordy = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+  const found: number[] = [];
+  segments.forEach((segment, index) => {
+    if (segment.kind !== "protected" || segment.soft || !NUMBERED_PRINTF.test(segment.value)) return;
+    if (!wordy(segments[index - 1]?.value.at(-1)) && !wordy(segments[index + 1]?.value[0])) found.push(index);
+  });
+  return found;
 }
 
 function maskTerms(
@@ -75,8 +117,12 @@ export function unmask(
   translated: string,
   restore: readonly string[],
   options: { xml: boolean } = { xml: true },
+  numbers?: ReadonlyMap<string, string>,
 ): string {
-  const unescapeXml = options.xml ? unescapeXmlText : (text: string) => text;
+  const unescapeText = options.xml ? unescapeXmlText : (text: string) => text;
+  const unescapeXml = numbers
+    ? (text: string) => unescapeText(text).replace(STAND_IN, (found) => numbers.get(found) ?? found)
+    : unescapeText;
   const parts: string[] = [];
   let last = 0;
   for (const match of translated.matchAll(MARKER)) {

@@ -45,6 +45,8 @@ export function buildPrompt(input: PromptInput): Prompt {
   const rules = [
     `You are a professional software localizer. Translate every item's "text" from ${input.sourceLocale} to ${input.targetLocale}.`,
     "Keep placeholders exactly as written and as often as in the source: {name}, {{name}}, ${name}, %{name}, :name, %s, %1$d, %#@name@, identifiers such as CODE_PLACEHOLDER_1f_END, ICU syntax such as {count, plural, one {# item} other {# items}} (translate only the messages inside), HTML/XML tags and entities, markdown code spans and link targets.",
+    "Keep exactly as written what a user types or a program reads: command-line options (--max-depth=0, -r), file paths (/usr/bin, ~/.config), URLs, e-mail addresses, environment variables ($HOME, %APPDATA%), code identifiers and types (size_t, user_id).",
+    "Numbered printf placeholders (%1$s, %2$d) may be moved wherever the sentence needs them; keep each one's number and letters. Metavariables that only name a thing, such as <file>, FIRST_PAGE or a name inside usage brackets like [job_spec ...], may be translated the way translators do. Text between a backtick and an apostrophe, `like this', is quoted prose: translate it (you may use the target language's quotation marks).",
     "Plural and select messages arrive one branch at a time: {#} stands for the number, {#1}, {#2}… for parts translated separately; put them where the sentence needs them.",
     "Keep leading and trailing whitespace and markdown formatting. Do not add explanations.",
     'Answer with JSON only: {"translations":[{"id":"<id>","text":"<translation>"}]} with one entry per item and the same ids.',

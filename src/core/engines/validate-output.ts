@@ -15,16 +15,28 @@ function sameInOrder(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function multisetProblems(expected: readonly string[], actual: readonly string[], where = ""): string[] {
+/**
+ * The tokens of a text: every one, and the strict ones. A soft token (a metavariable such as
+ * `<file>`) may be translated, so it is never missed; but a strict token of the source still
+ * counts as kept when the output has it in a place that makes it soft (pseudo-localization wraps
+ * the whole string in `[…]`, which reads as usage brackets), and an output's soft token is never
+ * invented.
+ */
+interface Tokens {
+  all: string[];
+  strict: string[];
+}
+
+function multisetProblems(expected: Tokens, actual: Tokens, where = ""): string[] {
   // The common case (every token kept, in place) needs no counting.
-  if (sameInOrder(expected, actual)) return [];
-  const want = multiset(expected);
-  const got = multiset(actual);
+  if (sameInOrder(expected.all, actual.all) && sameInOrder(expected.strict, actual.strict)) return [];
   const problems: string[] = [];
-  for (const [token, count] of want)
+  const got = multiset(actual.all);
+  for (const [token, count] of multiset(expected.strict))
     if ((got.get(token) ?? 0) < count) problems.push(`${where}lost ${JSON.stringify(token)}`);
-  for (const [token, count] of got)
-    if (count > (want.get(token) ?? 0)) problems.push(`${where}invented ${JSON.stringify(token)}`);
+  const had = multiset(expected.all);
+  for (const [token, count] of multiset(actual.strict))
+    if (count > (had.get(token) ?? 0)) problems.push(`${where}invented ${JSON.stringify(token)}`);
   return problems;
 }
 
@@ -35,12 +47,15 @@ const CLOSE_BRACE = 0x7d;
  * Protected tokens, plus every brace left in the text: an engine that adds or drops one breaks the
  * message. Neighbouring text segments need not be merged first: the tokens come out the same.
  */
-function tokensOf(segments: readonly Segment[]): string[] {
-  const tokens: string[] = [];
+function tokensOf(segments: readonly Segment[], into: Tokens = { all: [], strict: [] }): Tokens {
+  const push = (token: string, soft = false) => {
+    into.all.push(token);
+    if (!soft) into.strict.push(token);
+  };
   for (const segment of segments) {
     if (segment.kind === "protected") {
       const token = segment.value.trim();
-      if (token) tokens.push(token);
+      if (token) push(token, segment.soft);
       continue;
     }
     const text = segment.value;
@@ -48,24 +63,28 @@ function tokensOf(segments: readonly Segment[]): string[] {
     if (text.indexOf("{") < 0 && text.indexOf("}") < 0) continue;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      if (code === OPEN_BRACE) tokens.push("{");
-      else if (code === CLOSE_BRACE) tokens.push("}");
+      if (code === OPEN_BRACE) push("{");
+      else if (code === CLOSE_BRACE) push("}");
     }
   }
-  return tokens;
+  return into;
 }
 
 /**
  * The tokens of a message's own text, as the parser reads it (a quoted `'#'` is text, not the
  * number): placeholders in literal text, simple arguments, `#`; not those of nested branches.
  */
-function runTokens(parts: readonly IcuPart[]): string[] {
-  const tokens: string[] = [];
+function runTokens(parts: readonly IcuPart[]): Tokens {
+  const tokens: Tokens = { all: [], strict: [] };
   for (const part of parts) {
     if (part.kind === "choice") continue;
     for (const element of part.elements) {
-      if (element.kind === "literal") tokens.push(...tokensOf(scanPlaceholders(element.value)));
-      else tokens.push(element.kind === "pound" ? "#" : element.raw);
+      if (element.kind === "literal") tokensOf(scanPlaceholders(element.value), tokens);
+      else {
+        const token = element.kind === "pound" ? "#" : element.raw;
+        tokens.all.push(token);
+        tokens.strict.push(token);
+      }
     }
   }
   return tokens;
@@ -102,7 +121,8 @@ function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): 
 }
 
 /**
- * Placeholders, tags, code and ICU structure lost or invented by a translation. A source with
+ * Placeholders, tags, code, typed things and ICU structure lost or invented by a translation
+ * (strict tokens only: metavariables may be translated). A source with
  * ICU plural/select is compared structurally: the output must parse, have the same
  * plural/select arguments (name, type, offset) in the same places, the same selector keys per
  * argument (the target keeps the source's plural categories, see docs/engines.md), and the

@@ -49,7 +49,7 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
           `the Apertium mode ${mode} does not translate ${input.sourceLocale} → ${input.targetLocale}`,
         );
       }
-      const masked = input.texts.map((text) => mask(text, input.glossary ?? []));
+      const masked = input.texts.map((text) => mask(text, input.glossary ?? [], { xml: true, numberedPrintf: true }));
       const document = masked.map((entry, index) => entry.text + separator(index)).join("");
       let output: string;
       try {
@@ -71,7 +71,7 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
         throw new ProviderError("invalid_output", "Apertium merged or split strings");
       // Apertium puts a space after each separator; every string keeps the edges it came with.
       const texts = masked.map((entry, index) =>
-        keepEdgeWhitespace(input.texts[index]!, unmask(pieces[index]!, entry.restore)),
+        keepEdgeWhitespace(input.texts[index]!, unmask(pieces[index]!, entry.restore, { xml: true }, entry.numbers)),
       );
       return { texts, model: `apertium/${mode}` };
     },

@@ -1,3 +1,4 @@
+import { printfOrderPlan, restorePrintfOrder, type PrintfOrderPlan } from "../../core/content/printf-order.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
 import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
@@ -108,12 +109,14 @@ async function askModel(
   const label = `${call.providerName}${model ? `/${model}` : ""}`;
   const started = call.metrics ? performance.now() : 0;
   let output: TranslateOutput;
+  // Two or more non-positional printf arguments go out numbered, so that their order can be checked.
+  const plans = strings.map((source) => printfOrderPlan(source.text));
   const waited = call.engineWait?.begin();
   try {
     output = await call.provider.translate({
       sourceLocale: call.sourceLocale,
       targetLocale: call.targetLocale,
-      texts: strings.map((source) => source.text),
+      texts: plans.map((plan) => plan.text),
       hints: strings.map((source) => source.hints),
       model,
       glossary: call.glossary,
@@ -136,7 +139,7 @@ async function askModel(
     };
   }
   waited?.();
-  const accepted = acceptValidOutputs(call.glossary, label, strings, output);
+  const accepted = acceptValidOutputs(call.glossary, label, strings, output, plans);
   call.metrics?.providerCall(
     call.providerName,
     model,
@@ -146,21 +149,27 @@ async function askModel(
   return accepted;
 }
 
-/** Keeps the outputs that keep their placeholders and honour the glossary; reports the others. */
+/**
+ * Keeps the outputs that keep their placeholders and honour the glossary, checked against the text
+ * the provider was sent (`plans`), with the printf arguments' order restored; reports the others.
+ */
 function acceptValidOutputs(
   glossary: readonly GlossaryItem[],
   label: string,
   strings: readonly SourceString[],
   output: TranslateOutput,
+  plans: readonly PrintfOrderPlan[],
 ): ChunkOutcome {
   const translated = new Map<string, Translation>();
   const reasons = new Set<string>();
   let rejected = 0;
   strings.forEach((source, position) => {
     const text = output.texts[position];
-    const problems = translationProblems(source.text, text, glossary);
-    if (typeof text === "string" && problems.length === 0)
-      translated.set(source.text, { text, model: output.model ?? null });
+    const plan = plans[position]!;
+    const problems = translationProblems(plan.text, text, glossary);
+    const restored = typeof text === "string" && problems.length === 0 ? restorePrintfOrder(plan, text) : null;
+    if (restored && !restored.ok) problems.push(restored.problem);
+    if (restored?.ok) translated.set(source.text, { text: restored.text, model: output.model ?? null });
     else {
       rejected++;
       problems.forEach((problem) => reasons.add(problem));

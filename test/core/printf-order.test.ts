@@ -1,0 +1,102 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { printfOrderPlan, restorePrintfOrder } from "../../src/core/content/printf-order.js";
+
+describe("printf order: two or more non-positional conversions are sent numbered", () => {
+  it.each([
+    ["%s of %d", "%1$s of %2$d"],
+    ["line %d character %zd '%s'", "line %1$d character %2$zd '%3$s'"],
+    ["'%.250s' at %lld, %-10s and %#x", "'%1$.250s' at %2$lld, %3$-10s and %4$#x"],
+    ["%@ sent %lu photos", "%1$@ sent %2$lu photos"],
+    ["%hhu %Lf %jd %td %qd %c %p %e %G %a %'d", "%1$hhu %2$Lf %3$jd %4$td %5$qd %6$c %7$p %8$e %9$G %10$a %11$'d"],
+    ["%*d of %.*s", "%1$*d of %2$.*s"],
+    ["100%% of %s at %d", "100%% of %1$s at %2$d"],
+    ["`%s' is not `%s=%s'", "`%1$s' is not `%2$s=%3$s'"],
+  ])("%j → %j", (source, sent) => {
+    const plan = printfOrderPlan(source);
+    expect(plan.kind).toBe("numbered");
+    expect(plan.text).toBe(sent);
+  });
+
+  it.each([
+    ["one %s only"],
+    ["%1$s and %2$d"], // positional already: any order is fine
+    ["%1$s and %d"], // a mix is left as it is
+    ["100%% sure, %s"],
+    ["no conversions at all"],
+    ["%(name)s and %(count)d"], // Python's named conversions are not consumed in order
+    ["{0} and {1}"],
+    ["%s"],
+  ])("%j is sent as it is", (source) => {
+    expect(printfOrderPlan(source)).toEqual({ kind: "as-is", text: source });
+  });
+});
+
+describe("printf order: the answer is restored, kept positional or refused", () => {
+  it.each([
+    // Same order: back to the source's spelling exactly.
+    ["line %d character %zd '%s'", "línea %1$d carácter %2$zd '%3$s'", "línea %d carácter %zd '%s'"],
+    ["'%.250s' at %lld", "'%1$.250s' en %2$lld", "'%.250s' en %lld"],
+    ["%*d of %.*s", "%1$*d de %2$.*s", "%*d de %.*s"],
+    ["%@ sent %lu photos", "%1$@ envió %2$lu fotos", "%@ envió %lu fotos"],
+    // Reordered: positional form kept.
+    [
+      "syntax error at line %d character %zd '%s'",
+      "error de sintaxis en el carácter %2$zd de la línea %1$d '%3$s'",
+      "error de sintaxis en el carácter %2$zd de la línea %1$d '%3$s'",
+    ],
+    ["%s of %d", "%2$d de %1$s", "%2$d de %1$s"],
+    // Not numbered: the answer as it is.
+    ["one %s only", "solo un %s", "solo un %s"],
+  ])("%j answered %j → %j", (source, answer, final) => {
+    expect(restorePrintfOrder(printfOrderPlan(source), answer)).toEqual({ ok: true, text: final });
+  });
+
+  it("refuses a reordered answer when a * width or precision forbids positions", () => {
+    expect(restorePrintfOrder(printfOrderPlan("%*d of %s"), "%2$s de %1$*d")).toEqual({
+      ok: false,
+      problem: "printf arguments reordered (%s, %*d) in a format that cannot take positions (a * width or precision)",
+    });
+  });
+
+  it("leaves conversions that are not the plan's alone", () => {
+    expect(restorePrintfOrder(printfOrderPlan("%s of %d"), "%1$s de %2$d (%3$x)")).toEqual({
+      ok: true,
+      text: "%s de %d (%3$x)",
+    });
+  });
+});
+
+describe("printf order: an answer that keeps every numbered conversion in place gives back the source exactly", () => {
+  const pieces = [
+    "%s",
+    "%d",
+    "%zd",
+    "%.250s",
+    "%*d",
+    "%%",
+    "%1$s",
+    "%",
+    "$",
+    "1",
+    " ",
+    "a",
+    "'",
+    "`",
+    "{x}",
+    "%(n)s",
+    "<b>",
+  ];
+  it("for strings built from printf pieces", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((parts) => parts.join("")),
+        (source) => {
+          const plan = printfOrderPlan(source);
+          expect(restorePrintfOrder(plan, plan.text)).toEqual({ ok: true, text: source });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,5 +1,3 @@
-import { keepEdgeWhitespace } from "./edge-whitespace.js";
-
 const SPACE_RUN = / {2,}/g;
 
 /** The lengths of the runs of two or more spaces that `text` writes between two non-space characters. */
@@ -21,13 +19,13 @@ function isInner(text: string, start: number, length: number): boolean {
  * Spacing is the source's: engines put a second space where they glue words around a
  * placeholder or a comma (Apertium: "Hello {name}, you have" → "Hola {name},  tienes"). A run
  * of spaces inside the translation becomes one space unless the source itself has a run of
- * that length; runs next to newlines or tabs (indentation, layout) stay as they are, and the
- * edges are the source's (keepEdgeWhitespace). Linear in the text.
+ * that length; runs next to newlines or tabs (indentation, layout) and at the edges stay as
+ * they are (the edges are each provider's: Apertium and ICU branches get the source's back
+ * with keepEdgeWhitespace, pseudo keeps them inside its brackets). Linear in the text.
  */
 export function keepSourceSpacing(source: string, output: string): string {
   const kept = innerRunLengths(source);
-  const collapsed = output.replace(SPACE_RUN, (run: string, start: number) =>
+  return output.replace(SPACE_RUN, (run: string, start: number) =>
     kept.has(run.length) || !isInner(output, start, run.length) ? run : " ",
   );
-  return keepEdgeWhitespace(source, collapsed);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keepEdgeWhitespace } from "../../src/core/content/edge-whitespace.js";
 import { icuUnits } from "../../src/core/content/icu-units.js";
 import { postEdit } from "../../src/core/content/post-edit.js";
 import { splitProtected } from "../../src/core/content/protected-segments.js";
@@ -83,7 +84,7 @@ async function apertiumSentence(dir: string, index: number, sentence: string): P
   const { stdout } = await run("apertium", ["-u", "-f", "html", "eng-spa", file]);
   const parts = stdout.split(/<span data-kept="(\d+)"><\/span>/);
   const restored = parts.map((part, i) => (i % 2 === 1 ? kept[Number(part)]! : unescapeHtml(part))).join("");
-  return postEdit(sentence, restored, "es");
+  return postEdit(sentence, keepEdgeWhitespace(sentence, restored), "es");
 }
 
 /** What Apertium makes of each string as a whole sentence (ICU: of each branch), computed now. */

@@ -20,9 +20,10 @@ import {
 } from "./localize/lock-file.js";
 import { LOCALIZE_USAGE, parseLocalizeArgs, targetPath, type LocalizeOptions } from "./localize/options.js";
 import { planJobs } from "./localize/plan-jobs.js";
-import { chunkPointers, planTarget, type TargetPlan } from "./localize/plan-target.js";
+import { chunkPointers, hashesToLock, planTarget, type TargetPlan } from "./localize/plan-target.js";
 import { terminalProgress, type Progress } from "./localize/progress.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "./localize/strings-by-pointer.js";
+import { failedPointers, untranslatedOf, untranslatedWarning, type UntranslatedItem } from "./localize/untranslated.js";
 
 const DEFAULT_URL = "http://127.0.0.1:8787";
 /** How often `--async` asks the server how its jobs are doing. */
@@ -76,24 +77,31 @@ async function localizeTarget(
   locked: Record<string, string>,
   target: string,
   progress: Progress,
-): Promise<{ path: string; translated: number; kept: number; hashes: Record<string, string> }> {
+): Promise<{
+  path: string;
+  translated: number;
+  kept: number;
+  hashes: Record<string, string>;
+  untranslated: UntranslatedItem[];
+}> {
   const path = targetPath(options.outPattern, target);
   const existing = existsSync(path) ? flattenStrings(await readJson(path, "target file")) : new Map<string, string>();
   const plan = planTarget({ source: sourceStrings, locked, existing, force: options.force });
 
   const translations = new Map(plan.keep);
+  const untranslated: UntranslatedItem[] = [];
   let done = 0;
   progress.update(target, done, plan.translate.length);
   for (const chunk of chunkPointers(plan.translate, sourceStrings)) {
     const data = pickStrings(source, new Set(chunk));
-    const localized = flattenStrings(
-      await localizeRemote(connection, {
-        engineId: options.engineId,
-        sourceLocale: options.sourceLocale,
-        targetLocale: target,
-        data,
-      }),
-    );
+    const answer = await localizeRemote(connection, {
+      engineId: options.engineId,
+      sourceLocale: options.sourceLocale,
+      targetLocale: target,
+      data,
+    });
+    untranslated.push(...answer.untranslated);
+    const localized = flattenStrings(answer.data);
     for (const pointer of chunk) {
       const text = localized.get(pointer);
       if (text === undefined) throw new Error(`The server returned no translation for ${pointer}.`);
@@ -105,7 +113,7 @@ async function localizeTarget(
   progress.clear();
 
   await writeJsonFile(path, `${JSON.stringify(replaceStrings(source, translations), null, 2)}\n`);
-  return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes };
+  return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes, untranslated };
 }
 
 /** Polls a job until it finishes, showing its progress in locales; throws unless it succeeded. */
@@ -136,8 +144,9 @@ async function translateWithJobs(
   sourceStrings: Map<string, string>,
   plans: Map<string, TargetPlan>,
   progress: Progress,
-): Promise<Map<string, Map<string, string>> | null> {
+): Promise<{ translations: Map<string, Map<string, string>>; untranslated: Map<string, UntranslatedItem[]> } | null> {
   const translations = new Map([...plans].map(([target, plan]) => [target, new Map(plan.keep)]));
+  const untranslated = new Map([...plans.keys()].map((target): [string, UntranslatedItem[]] => [target, []]));
   let submitted = false;
   for (const batch of planJobs(plans)) {
     // Jobs take the whole body limit of the server; chunks keep each well below it.
@@ -158,6 +167,7 @@ async function translateWithJobs(
         const data = finished.result?.[target];
         if (data === undefined) throw new Error(`Job ${job.id} returned no translation for ${target}.`);
         const localized = flattenStrings(data);
+        untranslated.get(target)!.push(...untranslatedOf(finished.untranslated?.[target]));
         for (const pointer of chunk) {
           const text = localized.get(pointer);
           if (text === undefined) throw new Error(`The server returned no ${target} translation for ${pointer}.`);
@@ -167,7 +177,15 @@ async function translateWithJobs(
     }
   }
   progress.clear();
-  return translations;
+  return { translations, untranslated };
+}
+
+/** The summary line of one target, and the warning for the strings it did not translate. */
+function report(target: string, translated: number, kept: number, path: string, untranslated: UntranslatedItem[]) {
+  process.stderr.write(untranslatedWarning(target, untranslated));
+  const failed = failedPointers(untranslated).size;
+  const notTranslated = failed > 0 ? `, ${failed} not translated` : "";
+  process.stdout.write(`${target}: ${translated - failed} translated${notTranslated}, ${kept} unchanged → ${path}\n`);
 }
 
 /** Why a run with a key that reaches nothing stops at once, and how to fix it. */
@@ -218,14 +236,18 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
       const locked = lockedHashes(lock, sourceKey, target);
       plans.set(target, planTarget({ source: sourceStrings, locked, existing, force: options.force }));
     }
-    const translations = await translateWithJobs(options, connection, source, sourceStrings, plans, progress);
-    if (translations) {
+    const outcome = await translateWithJobs(options, connection, source, sourceStrings, plans, progress);
+    if (outcome) {
       for (const [target, plan] of plans) {
         const path = targetPath(options.outPattern, target);
-        await writeJsonFile(path, `${JSON.stringify(replaceStrings(source, translations.get(target)!), null, 2)}\n`);
-        lock = withLockedHashes(lock, sourceKey, target, plan.hashes);
+        const untranslated = outcome.untranslated.get(target)!;
+        await writeJsonFile(
+          path,
+          `${JSON.stringify(replaceStrings(source, outcome.translations.get(target)!), null, 2)}\n`,
+        );
+        lock = withLockedHashes(lock, sourceKey, target, hashesToLock(plan.hashes, failedPointers(untranslated)));
         await writeJsonFile(options.lockFile, serializeLock(lock));
-        process.stdout.write(`${target}: ${plan.translate.length} translated, ${plan.keep.size} unchanged → ${path}\n`);
+        report(target, plan.translate.length, plan.keep.size, path, untranslated);
       }
       return 0;
     }
@@ -243,9 +265,9 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
       progress,
     );
     // the lock is written after each target, so that a later failure does not lose finished work
-    lock = withLockedHashes(lock, sourceKey, target, result.hashes);
+    lock = withLockedHashes(lock, sourceKey, target, hashesToLock(result.hashes, failedPointers(result.untranslated)));
     await writeJsonFile(options.lockFile, serializeLock(lock));
-    process.stdout.write(`${target}: ${result.translated} translated, ${result.kept} unchanged → ${result.path}\n`);
+    report(target, result.translated, result.kept, result.path, result.untranslated);
   }
   return 0;
 }

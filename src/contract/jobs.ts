@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { IdParam, LocalizableData, Locale, Nullable, OneOf, Timestamp } from "./fields.js";
-import { LocalizeBody } from "./process.js";
+import { LocalizeBody, UntranslatedString } from "./process.js";
 import { JOB_STATUSES } from "./vocabulary.js";
 import { TmxImportReport } from "./exchange.js";
 
@@ -67,6 +67,12 @@ export const JobRecord = Type.Object(
     result: Type.Optional(
       Type.Record(Type.String(), LocalizableData, {
         description: '`{ "<locale>": data }` for every locale finished so far',
+      }),
+    ),
+    untranslated: Type.Optional(
+      Type.Record(Type.String(), Type.Array(UntranslatedString), {
+        description:
+          '`{ "<locale>": [...] }` for the finished locales with strings that came back untranslated, as `untranslated` in a `/process/localize` answer',
       }),
     ),
   },

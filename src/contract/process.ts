@@ -36,6 +36,24 @@ export const LocalizeBody = Type.Object(
 );
 export type LocalizeBody = Static<typeof LocalizeBody>;
 
+/** Why a string of `data` comes back untranslated (docs/engines.md#partial-answers). */
+export const UNTRANSLATED_CODES = ["engine_failed", "unchanged"] as const;
+
+export const UntranslatedString = Type.Object(
+  {
+    path: Type.Array(Type.Union([Type.String(), Type.Integer({ minimum: 0 })]), {
+      description: 'the string\'s place in `data`: keys and array indexes, e.g. `["menu", "items", 0]`',
+    }),
+    code: OneOf(UNTRANSLATED_CODES, {
+      description:
+        "`engine_failed`: every model failed for it, and it keeps its source text; `unchanged`: the engine returned it as it was although it has prose",
+    }),
+    reason: Type.String({ description: "why, in one sentence" }),
+  },
+  { title: "UntranslatedString" },
+);
+export type UntranslatedString = Static<typeof UntranslatedString>;
+
 export const LocalizeResponse = Type.Object(
   {
     sourceLocale: Type.String(),
@@ -62,6 +80,12 @@ export const LocalizeResponse = Type.Object(
             { description: "present when the engine uses a translation memory" },
           ),
         ),
+      }),
+    ),
+    untranslated: Type.Optional(
+      Type.Array(UntranslatedString, {
+        description:
+          "present when some strings of `data` are not translated: they hold their source text (`engine_failed`) or the engine's unchanged answer (`unchanged`); the call fails only when no string could be translated",
       }),
     ),
   },

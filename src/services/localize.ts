@@ -1,6 +1,7 @@
 import type { LocalizeResponse } from "../contract/process.js";
 import { icuUnits } from "../core/content/icu-units.js";
 import { isFormatMetadata } from "../core/content/format-metadata.js";
+import { untranslatedStrings } from "../core/content/untranslated-strings.js";
 import { collectStrings, replaceStrings, type JsonValue, type StringLeaf } from "../core/content/walk-strings.js";
 import type { Credentials } from "../core/engines/credentials.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
@@ -237,14 +238,38 @@ async function translateRequest(
     outputTokens: output.usage?.outputTokens ?? 0,
   });
   const tokens = output.usage ?? { inputTokens: 0, outputTokens: 0 };
+  const { outputs, untranslated } = untranslatedStrings({
+    leaves,
+    outputs: plan.rebuild(output.texts),
+    failures: leafFailures(leaves.length, plan, output.failed),
+    sourceLocale: request.sourceLocale,
+    targetLocale: request.targetLocale,
+  });
   return {
     ...base,
-    data: replaceStrings(request.data, withMetadata(allLeaves, plan.rebuild(output.texts))),
+    data: replaceStrings(request.data, withMetadata(allLeaves, outputs)),
     ...(output.model ? { model: output.model } : {}),
     ...(output.translationMemory
       ? { usage: { ...tokens, translationMemory: output.translationMemory } }
       : output.usage
         ? { usage: output.usage }
         : {}),
+    ...(untranslated.length > 0 ? { untranslated } : {}),
   };
+}
+
+/** Per leaf, why it failed: the reason of its first unit (a plural branch, or the whole string) that failed. */
+function leafFailures(
+  count: number,
+  plan: { units: readonly string[]; owners: readonly number[] },
+  failed: ReadonlyMap<string, string> | undefined,
+): (string | undefined)[] {
+  const failures: (string | undefined)[] = new Array<string | undefined>(count).fill(undefined);
+  if (!failed) return failures;
+  plan.units.forEach((unit, index) => {
+    const reason = failed.get(unit);
+    const owner = plan.owners[index]!;
+    if (reason !== undefined && failures[owner] === undefined) failures[owner] = `${withoutFinalPeriod(reason)}.`;
+  });
+  return failures;
 }

@@ -9,7 +9,14 @@ import {
 } from "../../src/cli/localize/lock-file.js";
 import { planJobs } from "../../src/cli/localize/plan-jobs.js";
 import { localeInFileName, parseLocalizeArgs } from "../../src/cli/localize/options.js";
-import { chunkPointers, hashSourceString, planTarget } from "../../src/cli/localize/plan-target.js";
+import {
+  chunkPointers,
+  hashesToLock,
+  hashSourceString,
+  NOT_TRANSLATED,
+  planTarget,
+} from "../../src/cli/localize/plan-target.js";
+import { failedPointers, untranslatedOf, untranslatedWarning } from "../../src/cli/localize/untranslated.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "../../src/cli/localize/strings-by-pointer.js";
 
 const source: Json = JSON.parse(
@@ -110,6 +117,52 @@ describe("lock file", () => {
     expect(text.indexOf('"de"')).toBeLessThan(text.indexOf('"fr"'));
     expect(parseLock(text)).toEqual(lock);
     expect(() => parseLock('{"version":2}')).toThrow(/not a glossa lock file/);
+  });
+});
+
+describe("strings the server did not translate", () => {
+  const items = untranslatedOf([
+    { path: ["menu", "open"], code: "engine_failed", reason: 'openai/m: lost "{name}".' },
+    { path: ["list", 0], code: "unchanged", reason: "the engine returned it unchanged." },
+    { path: "not a path", code: "engine_failed", reason: "x" },
+  ]);
+
+  it("are read from the answer, ill-formed items left out; an older server sends none", () => {
+    expect(items.map((item) => item.path)).toEqual([
+      ["menu", "open"],
+      ["list", 0],
+    ]);
+    expect(untranslatedOf(undefined)).toEqual([]);
+  });
+
+  it("failed ones are not locked, so the next run sends them again; unchanged ones are", () => {
+    const failed = failedPointers(items);
+    expect([...failed]).toEqual(["/menu/open"]);
+    const hashes = { "/menu/open": hashSourceString("Open"), "/list/0": hashSourceString("One") };
+    const locked = hashesToLock(hashes, failed);
+    expect(locked).toEqual({ "/menu/open": NOT_TRANSLATED, "/list/0": hashSourceString("One") });
+    const next = planTarget({
+      source: new Map([
+        ["/menu/open", "Open"],
+        ["/list/0", "One"],
+      ]),
+      locked,
+      // the file holds the source text the server answered with
+      existing: new Map([
+        ["/menu/open", "Open"],
+        ["/list/0", "One"],
+      ]),
+      force: false,
+    });
+    expect(next.translate).toEqual(["/menu/open"]);
+  });
+
+  it("are named in the warning with their reason", () => {
+    const warning = untranslatedWarning("es", items);
+    expect(warning).toContain("es: 1 string(s) not translated");
+    expect(warning).toContain('/menu/open: openai/m: lost "{name}".');
+    expect(warning).toContain("es: 1 string(s) returned unchanged");
+    expect(untranslatedWarning("es", [])).toBe("");
   });
 });
 

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepEdgeWhitespace } from "../../src/core/content/edge-whitespace.js";
 import { icuUnits } from "../../src/core/content/icu-units.js";
+import { postEdit } from "../../src/core/content/post-edit.js";
 import { splitProtected } from "../../src/core/content/protected-segments.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
@@ -19,7 +20,9 @@ import { startTestServer, type TestServer } from "../support/test-server.js";
  * running `apertium eng-spa` once per sentence, with each placeholder and tag carried as an
  * empty HTML element of this test's own (not Glossa's markers) through Apertium's HTML format,
  * while Glossa translates all the strings of one request in a single batch. ICU plural and
- * select messages are translated branch by branch, so each branch is one sentence.
+ * select messages are translated branch by branch, so each branch is one sentence. Glossa
+ * post-edits every provider's answer (the source's spacing and lower-case start), so the
+ * reference is post-edited the same way.
  */
 const UI_STRINGS: Record<string, string> = {
   minutes: "in {minutes} minutes",
@@ -68,7 +71,7 @@ const unescapeHtml = (text: string) =>
     .replace(/&#39;|&apos;/g, "'")
     .replace(/&amp;/g, "&");
 
-/** `apertium -u -f html eng-spa` on one sentence alone, each protected token carried as an empty element. */
+/** `apertium -u -f html eng-spa` on one sentence alone, each protected token carried as an empty element; post-edited. */
 async function apertiumSentence(dir: string, index: number, sentence: string): Promise<string> {
   const kept: string[] = [];
   const html = splitProtected(sentence)
@@ -81,7 +84,7 @@ async function apertiumSentence(dir: string, index: number, sentence: string): P
   const { stdout } = await run("apertium", ["-u", "-f", "html", "eng-spa", file]);
   const parts = stdout.split(/<span data-kept="(\d+)"><\/span>/);
   const restored = parts.map((part, i) => (i % 2 === 1 ? kept[Number(part)]! : unescapeHtml(part))).join("");
-  return keepEdgeWhitespace(sentence, restored);
+  return postEdit(sentence, keepEdgeWhitespace(sentence, restored), "es");
 }
 
 /** What Apertium makes of each string as a whole sentence (ICU: of each branch), computed now. */

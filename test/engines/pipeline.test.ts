@@ -236,22 +236,114 @@ describe("bounded concurrency", () => {
 });
 
 describe("a chunk that fails for good", () => {
-  it("aborts the chunks still running, with its error as the reason", async () => {
+  it("does not stop the other chunks: their translations are kept, its strings keep their source text", async () => {
     let siblingSignal: AbortSignal | undefined;
     const provider: TranslationProvider = {
       async translate(input) {
-        if (input.texts[0] === "fails") throw new ProviderError("auth", "the provider rejected the credentials");
+        if (input.texts[0] === "fails") throw new ProviderError("timeout", "no answer within 100 ms");
         siblingSignal = input.signal;
-        // Answers only when aborted, as a provider call in flight does.
-        return new Promise((_, reject) => input.signal?.addEventListener("abort", () => reject(input.signal?.reason)));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { texts: input.texts.map((text) => `DE ${text}`) };
       },
     };
-    const failure = await run(provider, ["slow", "fails"], { chunking: { maxItems: 1, concurrency: 2 } }).catch(
+    const result = await run(provider, ["slow", "fails", "slow"], { chunking: { maxItems: 1, concurrency: 2 } });
+    expect(result.texts).toEqual(["DE slow", "fails", "DE slow"]);
+    expect(result.failed).toEqual(new Map([["fails", "fake: no answer within 100 ms"]]));
+    expect(siblingSignal?.aborted).toBe(false);
+  });
+
+  it("fails the call when no string at all could be translated", async () => {
+    const provider: TranslationProvider = {
+      async translate() {
+        throw new ProviderError("timeout", "no answer within 100 ms");
+      },
+    };
+    const failure = await run(provider, ["a", "b"], { chunking: { maxItems: 1, concurrency: 2 } }).catch(
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(AllModelsFailedError);
-    expect(siblingSignal?.aborted).toBe(true);
-    expect(siblingSignal?.reason).toBe(failure);
+    expect((failure as AllModelsFailedError).kinds).toEqual(["timeout", "timeout"]);
+  });
+});
+
+describe("partial answers", () => {
+  const models = [
+    { model: "sloppy", rank: 0 },
+    { model: "worse", rank: 1 },
+  ];
+
+  it("keeps what was translated and lists a string every model failed for, with each model's reason", async () => {
+    const { provider } = fakeProvider({
+      sloppy: (input) => input.texts.map((text) => `DE ${text.replace("{name}", "")}`),
+      worse: (input) => input.texts.map((text) => `DE ${text.replace("{name}", "{nombre}")}`),
+    });
+    const result = await run(provider, ["Save", "Hello {name}", "Open"], { models });
+    expect(result.texts).toEqual(["DE Save", "Hello {name}", "DE Open"]);
+    expect([...(result.failed ?? [])]).toEqual([
+      ["Hello {name}", 'fake/sloppy: lost "{name}"; fake/worse: lost "{name}", invented "{nombre}"'],
+    ]);
+  });
+
+  it("does not remember a failed string", async () => {
+    const stored: string[] = [];
+    const memory: TranslationMemory = {
+      lookup: async () => new Map(),
+      store: async (entries) => void stored.push(...entries.map((entry) => entry.sourceText)),
+    };
+    const { provider } = fakeProvider({ sloppy: (input) => input.texts.map((text) => text.replace("{name}", "")) });
+    await run(provider, ["Save", "Hello {name}"], { models: [{ model: "sloppy" }] }, memory);
+    expect(stored).toEqual(["Save"]);
+  });
+});
+
+describe("post-edits for every provider", () => {
+  function spanish(provider: TranslationProvider, texts: string[], memory: TranslationMemory | null = null) {
+    return translateStrings({
+      providerName: "fake",
+      provider,
+      settings: resolveSettings({}),
+      sourceLocale: "en",
+      targetLocale: "es",
+      texts,
+      hints: texts.map(() => undefined),
+      memory,
+    });
+  }
+  const capitalising: TranslationProvider = {
+    async translate(input) {
+      const answers: Record<string, string> = {
+        "invalid user": "Usuario nulo",
+        "{#} new message": "{#} Mensaje nuevo",
+        "Hello {name}, you have {#1}": "Hola {name},  tienes {#1}",
+      };
+      return { texts: input.texts.map((text) => answers[text] ?? text) };
+    },
+  };
+
+  it("takes back the capital the engine gave a fragment and the doubled space", async () => {
+    const result = await spanish(capitalising, ["invalid user", "{#} new message", "Hello {name}, you have {#1}"]);
+    expect(result.texts).toEqual(["usuario nulo", "{#} mensaje nuevo", "Hola {name}, tienes {#1}"]);
+  });
+
+  it("stores the post-edited text and post-edits what the memory remembered from before", async () => {
+    const stored = new Map<string, { targetText: string; model: string | null }>();
+    const memory: TranslationMemory = {
+      lookup: async (hashes) =>
+        new Map(hashes.filter((hash) => stored.has(hash)).map((hash) => [hash, stored.get(hash)!])),
+      store: async (entries) => {
+        for (const entry of entries) stored.set(entry.sourceHash, { targetText: entry.targetText, model: null });
+      },
+    };
+    await spanish(capitalising, ["invalid user"], memory);
+    expect([...stored.values()].map((entry) => entry.targetText)).toEqual(["usuario nulo"]);
+    // An entry stored before the post-edits existed.
+    for (const [hash, entry] of stored) stored.set(hash, { ...entry, targetText: "Usuario  nulo" });
+    const never: TranslationProvider = {
+      translate: async () => {
+        throw new Error("not asked");
+      },
+    };
+    expect((await spanish(never, ["invalid user"], memory)).texts).toEqual(["usuario nulo"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Json } from "./strings-by-pointer.js";
+import { untranslatedOf, type UntranslatedItem } from "./untranslated.js";
 
 export interface GlossaConnection {
   url: string;
@@ -83,10 +84,11 @@ export async function whoamiRemote(connection: GlossaConnection): Promise<Remote
   return body as unknown as RemoteKey;
 }
 
+/** The translated data, and the strings the server says it did not translate. */
 export async function localizeRemote(
   connection: GlossaConnection,
   request: { engineId: string | undefined; sourceLocale: string; targetLocale: string; data: Json },
-): Promise<Json> {
+): Promise<{ data: Json; untranslated: UntranslatedItem[] }> {
   const body = await callGlossa(connection, "POST", "/process/localize", {
     ...(request.engineId ? { engineId: request.engineId } : {}),
     sourceLocale: request.sourceLocale,
@@ -94,7 +96,7 @@ export async function localizeRemote(
     data: request.data,
   });
   if (body.data === undefined) throw notGlossa(connection, 200);
-  return body.data;
+  return { data: body.data, untranslated: untranslatedOf(body.untranslated) };
 }
 
 /** A job as `GET /jobs/:id` describes it (SPEC §10). */
@@ -103,6 +105,8 @@ export interface RemoteJob {
   status: "queued" | "running" | "succeeded" | "failed" | "canceled";
   progress: { done: number; total: number };
   result?: Record<string, Json>;
+  /** Per finished locale, the strings it did not translate. */
+  untranslated?: Record<string, unknown>;
   error?: { code: string; message: string };
 }
 

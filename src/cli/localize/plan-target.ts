@@ -40,6 +40,23 @@ export function planTarget(input: {
   return { translate, keep, hashes };
 }
 
+/**
+ * What the lock records for a string that was not translated: no hash of a source string ever
+ * equals it, so the next run sends the string again (while the target file holds its source text).
+ */
+export const NOT_TRANSLATED = "not-translated";
+
+/** The hashes to record for a target, the strings that failed on this run marked `NOT_TRANSLATED`. */
+export function hashesToLock(
+  hashes: Readonly<Record<string, string>>,
+  failed: ReadonlySet<string>,
+): Record<string, string> {
+  if (failed.size === 0) return { ...hashes };
+  const locked: Record<string, string> = {};
+  for (const [pointer, hash] of Object.entries(hashes)) locked[pointer] = failed.has(pointer) ? NOT_TRANSLATED : hash;
+  return locked;
+}
+
 /** Splits the pointers into requests of at most `maxStrings` strings and about `maxChars` characters. */
 export function chunkPointers(
   pointers: readonly string[],

@@ -1,5 +1,7 @@
 import type { JobError, JobRecord, JobSummary } from "../../contract/jobs.js";
 import type { JobStatus } from "../../contract/vocabulary.js";
+import type { UntranslatedString } from "../../contract/process.js";
+import { decodeJobResult } from "./job-result-text.js";
 import { jobExpiresAt } from "./job-rules.js";
 
 /** A stored job as the wire shows it (SPEC §10). */
@@ -36,16 +38,25 @@ function jobFields(job: JobFacts) {
 
 /**
  * The job with what it produced so far. `results` are the stored JSON texts per locale, in the
- * order they finished; `result` is present once at least one locale has finished.
+ * order they finished; `result` is present once at least one locale has finished, and
+ * `untranslated` once a finished locale has strings that came back untranslated.
  */
 export function jobRecord(job: JobFacts, results: readonly { locale: string; data: string }[]): JobRecord {
   // The results are read after the job row, and a locale may have finished in between: they are the truth.
   const fields = jobFields({ ...job, done: results.length });
   if (results.length === 0) return fields;
-  // A null-prototype object, so that a locale can never be mistaken for (or set) an inherited property.
+  // Null-prototype objects, so that a locale can never be mistaken for (or set) an inherited property.
   const result = Object.create(null) as Record<string, Record<string, unknown>>;
-  for (const entry of results) result[entry.locale] = JSON.parse(entry.data) as Record<string, unknown>;
-  return { ...fields, result };
+  let untranslated: Record<string, UntranslatedString[]> | undefined;
+  for (const entry of results) {
+    const stored = decodeJobResult(entry.data);
+    result[entry.locale] = stored.data;
+    if (stored.untranslated) {
+      untranslated ??= Object.create(null) as Record<string, UntranslatedString[]>;
+      untranslated[entry.locale] = stored.untranslated;
+    }
+  }
+  return { ...fields, result, ...(untranslated ? { untranslated } : {}) };
 }
 
 export function jobSummary(job: JobFacts & { keyId: string; keyName: string | null }): JobSummary {

@@ -3,6 +3,7 @@ import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import type { GlossaryItem } from "../../core/engines/glossary.js";
 import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
+import { postEdit } from "../../core/content/post-edit.js";
 import { translationProblems } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
@@ -50,6 +51,8 @@ export interface ChunkOutcome {
   usage: Usage | undefined;
   /** Strings of the chunk whose prompt carried at least one of their near matches. */
   nearMatched?: number;
+  /** Why each string without an accepted translation failed, by source text: one sentence per model tried. */
+  stringFailures?: Map<string, string[]>;
 }
 
 export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
@@ -95,6 +98,7 @@ export async function translateChunkWithFallback(
       failures: [...outcome.failures, ...answer.failures],
       failureKinds: [...outcome.failureKinds, ...answer.failureKinds],
       usage: addUsage(outcome.usage, answer.usage),
+      stringFailures: mergeStringFailures(outcome.stringFailures, answer.stringFailures),
     };
   }
   return nearMatched > 0 ? { ...outcome, nearMatched } : outcome;
@@ -131,15 +135,17 @@ async function askModel(
     call.metrics?.providerCall(call.providerName, model, outcome, (performance.now() - started) / 1000);
     if (call.signal.aborted) throw call.signal.reason;
     if (!(error instanceof ProviderError)) throw error;
+    const failure = `${label}: ${withoutFinalPeriod(error.message)}`;
     return {
       translated: new Map(),
-      failures: [`${label}: ${withoutFinalPeriod(error.message)}`],
+      failures: [failure],
       failureKinds: [error.failure],
       usage: undefined,
+      stringFailures: new Map(strings.map((source) => [source.text, [failure]])),
     };
   }
   waited?.();
-  const accepted = acceptValidOutputs(call.glossary, label, strings, output, plans);
+  const accepted = acceptValidOutputs(call.glossary, label, strings, output, plans, call.targetLocale);
   call.metrics?.providerCall(
     call.providerName,
     model,
@@ -151,7 +157,8 @@ async function askModel(
 
 /**
  * Keeps the outputs that keep their placeholders and honour the glossary, checked against the text
- * the provider was sent (`plans`), with the printf arguments' order restored; reports the others.
+ * the provider was sent (`plans`), with the printf arguments' order restored, then post-edited (the
+ * source's spacing and casing, whatever the provider); reports the others.
  */
 function acceptValidOutputs(
   glossary: readonly GlossaryItem[],
@@ -159,25 +166,47 @@ function acceptValidOutputs(
   strings: readonly SourceString[],
   output: TranslateOutput,
   plans: readonly PrintfOrderPlan[],
+  targetLocale: string,
 ): ChunkOutcome {
   const translated = new Map<string, Translation>();
   const reasons = new Set<string>();
-  let rejected = 0;
+  const stringFailures = new Map<string, string[]>();
   strings.forEach((source, position) => {
     const text = output.texts[position];
     const plan = plans[position]!;
     const problems = translationProblems(plan.text, text, glossary);
     const restored = typeof text === "string" && problems.length === 0 ? restorePrintfOrder(plan, text) : null;
     if (restored && !restored.ok) problems.push(restored.problem);
-    if (restored?.ok) translated.set(source.text, { text: restored.text, model: output.model ?? null });
+    if (restored?.ok)
+      translated.set(source.text, {
+        text: postEdit(source.text, restored.text, targetLocale),
+        model: output.model ?? null,
+      });
     else {
-      rejected++;
       problems.forEach((problem) => reasons.add(problem));
+      stringFailures.set(source.text, [`${label}: ${problems.slice(0, 3).join(", ") || "no output"}`]);
     }
   });
+  const rejected = stringFailures.size;
   const failures =
     rejected > 0 ? [`${label}: invalid output for ${rejected} string(s) (${[...reasons].slice(0, 3).join(", ")})`] : [];
-  return { translated, failures, failureKinds: failures.map(() => "invalid_output"), usage: output.usage };
+  return {
+    translated,
+    failures,
+    failureKinds: failures.map(() => "invalid_output"),
+    usage: output.usage,
+    ...(rejected > 0 ? { stringFailures } : {}),
+  };
+}
+
+function mergeStringFailures(
+  a: Map<string, string[]> | undefined,
+  b: Map<string, string[]> | undefined,
+): Map<string, string[]> | undefined {
+  if (!a || !b) return a ?? b;
+  const merged = new Map(a);
+  for (const [text, reasons] of b) merged.set(text, [...(merged.get(text) ?? []), ...reasons]);
+  return merged;
 }
 
 /** Failure texts are joined into one sentence; a provider message's own period would double up (".."). */

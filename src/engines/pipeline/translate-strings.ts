@@ -1,3 +1,4 @@
+import { postEdit } from "../../core/content/post-edit.js";
 import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
@@ -45,7 +46,13 @@ export interface TranslateStringsInput {
 }
 
 export interface TranslateStringsResult {
+  /** The translations in input order; a string that failed with every model is its source text. */
   texts: string[];
+  /**
+   * The strings that failed with every model (by source text), with why: one sentence per model
+   * tried. Absent when every string was translated; when none could be, the call throws instead.
+   */
+  failed?: ReadonlyMap<string, string>;
   model?: string;
   usage?: Usage;
   /** Distinct strings served from the translation memory. */
@@ -57,7 +64,7 @@ export interface TranslateStringsResult {
   translationMemory?: { exact: number; near: number; miss: number };
 }
 
-/** Every model failed for some strings; `failures` says how, per model, and `kinds` of what kind. */
+/** Every model failed for every string of the call; `failures` says how, per model, and `kinds` of what kind. */
 export class AllModelsFailedError extends Error {
   constructor(
     readonly failures: string[],
@@ -72,7 +79,9 @@ export class AllModelsFailedError extends Error {
  * Translates a flat list of strings: identical strings once, whitespace-only strings not at
  * all; what the translation memory remembers is served from it, the rest goes in chunks with
  * bounded concurrency to the ranked models in turn until every string has an output that
- * keeps its placeholders and honours the glossary.
+ * keeps its placeholders and honours the glossary. A string that no model translated keeps
+ * its source text and is listed in `failed`; only when no string at all was translated does
+ * the call throw `AllModelsFailedError`.
  */
 export async function translateStrings(input: TranslateStringsInput): Promise<TranslateStringsResult> {
   const { settings, memory } = input;
@@ -80,7 +89,8 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   const models = pendingModels instanceof Promise ? await pendingModels : pendingModels;
   const unique = dedupe(input.texts, input.hints);
   // Remembered strings first, so that provider chunks are packed with misses only.
-  const recalled = memory ? await recallFromMemory(memory, unique) : NOTHING_RECALLED;
+  // Post-edited again: the memory may hold translations stored before the post-edits existed.
+  const recalled = memory ? postEdited(await recallFromMemory(memory, unique), input.targetLocale) : NOTHING_RECALLED;
   const misses = recalled.size === 0 ? unique : unique.filter((source) => !recalled.has(source.text));
   if (memory) input.metrics?.memoryLookup(input.providerName, recalled.size, misses.length);
   const nearMatches =
@@ -110,11 +120,18 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   );
 
   const translated = allTranslations(recalled, outcomes);
+  const failed = failedStrings(misses, translated, outcomes);
+  if (failed.size > 0 && failed.size === unique.length)
+    throw new AllModelsFailedError(
+      outcomes.flatMap((outcome) => outcome.failures),
+      outcomes.flatMap((outcome) => outcome.failureKinds),
+    );
   const usage = outcomes.map((outcome) => outcome.usage).reduce(addUsage, undefined);
   const near = outcomes.reduce((sum, outcome) => sum + (outcome.nearMatched ?? 0), 0);
   return {
-    texts: input.texts.map((text) => (isBlank(text) ? text : translationOf(translated, text).text)),
-    ...mostUsedModel(unique.map((source) => translationOf(translated, source.text).model)),
+    texts: input.texts.map((text) => (isBlank(text) || failed.has(text) ? text : translationOf(translated, text).text)),
+    ...(failed.size > 0 ? { failed } : {}),
+    ...mostUsedModel(unique.flatMap((source) => translated.get(source.text)?.model ?? [])),
     ...(usage ? { usage } : {}),
     memoryHits: recalled.size,
     ...(memory ? { translationMemory: { exact: recalled.size, near, miss: misses.length - near } } : {}),
@@ -149,8 +166,9 @@ function allTranslations(
 
 /**
  * Translates the chunks, at most `concurrency` at a time, and remembers what each produced.
- * A chunk that some strings failed in for good aborts the chunks still running and fails
- * the whole request; so does the caller's signal.
+ * A chunk whose strings failed for good (invalid output, or a provider error for the whole
+ * chunk with every model) does not stop the others; the caller's signal or an unexpected
+ * error aborts the chunks still running and fails the request.
  */
 async function translateChunks(
   call: Omit<ChunkCall, "signal">,
@@ -168,8 +186,6 @@ async function translateChunks(
     return await mapConcurrent(chunks, concurrency, async (chunk) => {
       const outcome = await translateChunkWithFallback({ ...call, signal }, chunk);
       if (memory) await rememberTranslations(memory, outcome.translated);
-      if (outcome.translated.size < chunk.length)
-        throw new AllModelsFailedError(outcome.failures, outcome.failureKinds);
       return outcome;
     });
   } catch (error) {
@@ -180,9 +196,30 @@ async function translateChunks(
 
 function translationOf(translated: ReadonlyMap<string, Translation>, text: string): Translation {
   const translation = translated.get(text);
-  // Every chunk either translated all its strings or failed the request.
+  // A string without a translation is in `failed`.
   if (!translation) throw new Error("a string was left without a translation");
   return translation;
+}
+
+function postEdited(recalled: Map<string, Translation>, targetLocale: string): Map<string, Translation> {
+  for (const [text, translation] of recalled)
+    recalled.set(text, { ...translation, text: postEdit(text, translation.text, targetLocale) });
+  return recalled;
+}
+
+/** The missed strings no model translated, with every model's reason for each (one sentence). */
+function failedStrings(
+  misses: readonly SourceString[],
+  translated: ReadonlyMap<string, Translation>,
+  outcomes: readonly ChunkOutcome[],
+): Map<string, string> {
+  const failed = new Map<string, string>();
+  for (const source of misses) {
+    if (translated.has(source.text)) continue;
+    const reasons = outcomes.flatMap((outcome) => outcome.stringFailures?.get(source.text) ?? []);
+    failed.set(source.text, reasons.join("; ") || "no model translated it");
+  }
+  return failed;
 }
 
 /** The response names one model: the one that produced most of the distinct strings. */

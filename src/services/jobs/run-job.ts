@@ -8,6 +8,7 @@ import type { JsonValue } from "../../core/content/walk-strings.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { errorMessage } from "../../core/errors/messages.js";
 import { jobEvent } from "../../core/jobs/job-event.js";
+import { encodeJobResult } from "../../core/jobs/job-result-text.js";
 import { MAX_JOB_ATTEMPTS, nextLocale } from "../../core/jobs/job-rules.js";
 import {
   finishJob,
@@ -116,7 +117,8 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
         }
         throw error;
       }
-      if (!(await insertJobResult(sql, job.id, owner, locale, JSON.stringify(translated.data)))) return;
+      const stored = encodeJobResult(translated.data, translated.untranslated);
+      if (!(await insertJobResult(sql, job.id, owner, locale, stored))) return;
       done.add(locale);
       locale = nextLocale(job.targetLocales, done);
     }

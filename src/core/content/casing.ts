@@ -1,0 +1,97 @@
+import { splitProtected } from "./protected-segments.js";
+
+/**
+ * Languages whose spelling capitalises every noun, so an engine's capital at the start of a
+ * fragment may be right ("user" → "Benutzer"): German, Luxembourgish, Swiss German.
+ */
+const NOUN_CAPITALISING_LANGUAGES: ReadonlySet<string> = new Set(["de", "lb", "gsw"]);
+
+/** The English pronoun "I" and its contractions are always written with a capital. */
+const ENGLISH_I = /^I(?:['’][a-z]{1,2})?$/;
+const WORD = /\p{L}[\p{L}\p{M}\p{N}'’]*/gu;
+/** What ends a sentence: a capital after it is the start of the next one, not a name. */
+const SENTENCE_END = /[.!?…:¡¿]/u;
+
+interface Word {
+  text: string;
+  /** Where the word starts in the whole string. */
+  index: number;
+}
+
+const languageOf = (locale: string) => locale.toLowerCase().split(/[-_]/)[0]!;
+
+export const capitalisesNouns = (locale: string): boolean => NOUN_CAPITALISING_LANGUAGES.has(languageOf(locale));
+
+const isLowerCase = (ch: string) => ch !== ch.toUpperCase() && ch === ch.toLowerCase();
+const isUpperCase = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+
+/** The words of the translatable text, in order, with their place in `text`; protected tokens hold none. */
+function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  let offset = 0;
+  for (const segment of splitProtected(text)) {
+    if (segment.kind === "text")
+      for (const match of segment.value.matchAll(WORD)) words.push({ text: match[0], index: offset + match.index });
+    offset += segment.value.length;
+  }
+  return words;
+}
+
+/** `URL`, `CPU`, `GitHub`, `McAfee`: a capital after the first letter means the word is written that way. */
+const hasInnerCapital = (word: string) => [...word.slice(1)].some(isUpperCase);
+
+/** The word occurs again in `text` in the middle of a sentence: the engine writes it with a capital anyway (a name). */
+function capitalisedMidSentence(text: string, words: readonly Word[], first: Word): boolean {
+  return words.some((word) => {
+    if (word === first || word.text !== first.text) return false;
+    const before = text.slice(0, word.index).trimEnd();
+    return before.length > 0 && !SENTENCE_END.test(before[before.length - 1]!);
+  });
+}
+
+function lowerFirstLetter(word: string, locale: string): string {
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  let lower: string;
+  try {
+    lower = first.toLocaleLowerCase(languageOf(locale));
+  } catch {
+    lower = first.toLowerCase();
+  }
+  return lower + word.slice(first.length);
+}
+
+/**
+ * Engines treat a UI string as a sentence and capitalise its first word (Apertium's transfer
+ * rules do it for every paragraph, LLMs often too); UI strings are mostly fragments. When the
+ * source's first word starts with a lower-case letter and the translation's first word with a
+ * capital, the capital is taken back — unless the target language capitalises nouns (German),
+ * or the word is written with a capital anyway: an acronym or inner capital (`URL`,
+ * `GitHub`), English "I", a word the source writes the same way (a name moved to the front), or
+ * a word the translation also capitalises in the middle of a sentence (a name).
+ *
+ * Words both texts begin with verbatim are skipped first: Apertium copies an unknown word
+ * unchanged and then capitalises the next word it does know, because its sentence-start rule
+ * only fires on a word a transfer rule matched ("nonportable character" → "nonportable
+ * Carácter"). The words are those of the translatable text: placeholders, tags and other
+ * protected tokens before them do not count (`{#} Mensaje nuevo`, `<b>Archivo</b>`).
+ */
+export function keepSourceCasing(source: string, output: string, targetLocale: string): string {
+  if (capitalisesNouns(targetLocale)) return output;
+  const sourceWords = wordsOf(source);
+  const outputWords = wordsOf(output);
+  let at = 0;
+  while (at < sourceWords.length && at < outputWords.length && sourceWords[at]!.text === outputWords[at]!.text) at++;
+  const sourceWord = sourceWords[at];
+  const word = outputWords[at];
+  if (!sourceWord || !word) return output;
+  if (!isLowerCase(sourceWord.text[0]!) || !isUpperCase(String.fromCodePoint(word.text.codePointAt(0)!))) return output;
+  if (hasInnerCapital(word.text)) return output;
+  if (languageOf(targetLocale) === "en" && ENGLISH_I.test(word.text)) return output;
+  if (sourceWords.some((candidate) => candidate.text === word.text)) return output;
+  if (capitalisedMidSentence(output, outputWords, word)) return output;
+  return (
+    output.slice(0, word.index) +
+    lowerFirstLetter(word.text, targetLocale) +
+    output.slice(word.index + word.text.length)
+  );
+}

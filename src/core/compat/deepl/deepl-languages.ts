@@ -1,0 +1,66 @@
+import type { SupportedPairs } from "../../engines/supported-pairs.js";
+import { deeplCodesOf, deeplLanguageName } from "./deepl-codes.js";
+
+export interface DeeplLanguageEntry {
+  language: string;
+  name: string;
+  supports_formality?: boolean;
+}
+
+/** The source or target locales an engine's provider declares; `any` stands for `anyLanguages`. */
+function localesOf(supported: SupportedPairs, role: "source" | "target", anyLanguages: readonly string[]): string[] {
+  switch (supported.kind) {
+    case "any":
+      return [...anyLanguages];
+    case "languages":
+      return [...(role === "source" ? supported.sourceLanguages : supported.targetLanguages)];
+    case "pairs":
+      return supported.pairs.map((pair) => (role === "source" ? pair.sourceLocale : pair.targetLocale));
+  }
+}
+
+/**
+ * `GET /v2/languages`: what the engine answering the call offers, in DeepL's codes and English
+ * names. An engine that translates any pair (LLMs, pseudo) lists `anyLanguages` (DeepL's own
+ * list), although it takes more. Targets carry `supports_formality`: true where the engine
+ * follows the formality instruction (LLM engines).
+ */
+export function deeplLanguages(
+  supported: SupportedPairs,
+  role: "source" | "target",
+  options: { anyLanguages: readonly string[]; formality: boolean },
+): DeeplLanguageEntry[] {
+  return deeplCodesOf(localesOf(supported, role, options.anyLanguages), role).map((language) => ({
+    language,
+    name: deeplLanguageName(language),
+    ...(role === "target" ? { supports_formality: options.formality } : {}),
+  }));
+}
+
+/** `GET /v2/glossary-language-pairs`: every source and target language pair the engine offers, lower case. */
+export function deeplGlossaryPairs(
+  supported: SupportedPairs,
+  anyLanguages: readonly string[],
+): { source_lang: string; target_lang: string }[] {
+  const bare = (locales: string[]) => [...new Set(locales.map((locale) => locale.split("-")[0]!.toLowerCase()))].sort();
+  if (supported.kind === "pairs") {
+    const seen = new Set<string>();
+    return supported.pairs
+      .map((pair) => ({
+        source_lang: pair.sourceLocale.split("-")[0]!.toLowerCase(),
+        target_lang: pair.targetLocale.split("-")[0]!.toLowerCase(),
+      }))
+      .filter(
+        (pair) =>
+          pair.source_lang !== pair.target_lang &&
+          !seen.has(`${pair.source_lang}>${pair.target_lang}`) &&
+          seen.add(`${pair.source_lang}>${pair.target_lang}`),
+      )
+      .sort((a, b) => a.source_lang.localeCompare(b.source_lang) || a.target_lang.localeCompare(b.target_lang));
+  }
+  const sources = bare(localesOf(supported, "source", anyLanguages));
+  const targets = bare(localesOf(supported, "target", anyLanguages));
+  return sources.flatMap((source_lang) =>
+    targets.filter((target) => target !== source_lang).map((target_lang) => ({ source_lang, target_lang })),
+  );
+}

@@ -14,7 +14,14 @@ export interface DeeplErrorAnswer {
  * work as configured 500. `code` keeps Glossa's error code (DeepL's `ErrorResponse` has one).
  */
 export function deeplError(error: AppError): DeeplErrorAnswer {
-  const body = { message: error.message, code: error.code };
+  const body = {
+    // Glossa's own message names X-API-Key, which a DeepL client cannot send.
+    message:
+      error.code === "missing_api_key"
+        ? "Authorization failed: send a Glossa key as `Authorization: DeepL-Auth-Key <key>`."
+        : error.message,
+    code: error.code,
+  };
   switch (error.code) {
     case "quota_exceeded":
       return { status: 456, body };

@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { OneOf } from "./fields.js";
 
 /**
  * The DeepL API v2 as Glossa answers it (docs/compatible-apis.md): the parts translation tools
@@ -31,9 +32,7 @@ export const DeeplTranslateBody = Type.Object(
     outline_detection: Type.Optional(Flag),
     split_sentences: Type.Optional(Type.Union([Type.String({ maxLength: 10 }), Type.Integer()])),
     preserve_formatting: Type.Optional(Flag),
-    formality: Type.Optional(
-      Type.Union(["default", "more", "less", "prefer_more", "prefer_less"].map((value) => Type.Literal(value))),
-    ),
+    formality: Type.Optional(OneOf(["default", "more", "less", "prefer_more", "prefer_less"] as const)),
     glossary_id: Type.Optional(Type.String({ maxLength: 200 })),
     model_type: Type.Optional(Type.String({ maxLength: 40 })),
     show_billed_characters: Type.Optional(Flag),

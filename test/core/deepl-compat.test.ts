@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deeplCodesOf, localeOfDeeplCode } from "../../src/core/compat/deepl/deepl-codes.js";
 import { deeplError } from "../../src/core/compat/deepl/deepl-error.js";
 import { engineGlossaries, glossaryMatches } from "../../src/core/compat/deepl/deepl-glossaries.js";
-import { deeplGlossaryPairs, deeplLanguages } from "../../src/core/compat/deepl/deepl-languages.js";
+import { deeplLanguages } from "../../src/core/compat/deepl/deepl-languages.js";
 import { deeplTranslations, planDeeplTranslate } from "../../src/core/compat/deepl/deepl-translate.js";
 import { restoreIgnoredTags, shieldIgnoredTags, tagNames } from "../../src/core/compat/ignored-tags.js";
 import { AppError } from "../../src/core/errors/app-error.js";
@@ -156,7 +156,7 @@ describe("planDeeplTranslate: a DeepL body as a localize request", () => {
   });
 });
 
-describe("deeplLanguages and deeplGlossaryPairs: what the engine offers", () => {
+describe("deeplLanguages: what the engine offers", () => {
   it("lists a languages engine's targets with variants, and formality where followed", () => {
     const supported = { kind: "languages" as const, sourceLanguages: ["en", "es"], targetLanguages: ["en", "es"] };
     expect(deeplLanguages(supported, "target", { anyLanguages: [], formality: true })).toEqual([
@@ -169,23 +169,22 @@ describe("deeplLanguages and deeplGlossaryPairs: what the engine offers", () => 
       { language: "ES", name: "Spanish" },
     ]);
   });
-  it("lists an any-pair engine with the fallback list, and a pairs engine's own pairs", () => {
-    expect(deeplLanguages({ kind: "any" }, "source", { anyLanguages: ["de", "fr"], formality: false })).toHaveLength(2);
+  it("lists an any-pair engine with the fallback list, and a pairs engine's own locales", () => {
+    expect(deeplLanguages({ kind: "any" }, "source", { anyLanguages: ["de", "fr"], formality: false })).toEqual([
+      { language: "DE", name: "German" },
+      { language: "FR", name: "French" },
+    ]);
     const pairs = {
       kind: "pairs" as const,
       pairs: [
         { sourceLocale: "en", targetLocale: "es" },
-        { sourceLocale: "es", targetLocale: "en" },
-        { sourceLocale: "en-GB", targetLocale: "es" },
+        { sourceLocale: "es", targetLocale: "en-GB" },
       ],
     };
-    expect(deeplGlossaryPairs(pairs, [])).toEqual([
-      { source_lang: "en", target_lang: "es" },
-      { source_lang: "es", target_lang: "en" },
-    ]);
-    expect(deeplGlossaryPairs({ kind: "any" }, ["de", "fr"])).toEqual([
-      { source_lang: "de", target_lang: "fr" },
-      { source_lang: "fr", target_lang: "de" },
+    expect(deeplLanguages(pairs, "target", { anyLanguages: [], formality: false }).map((l) => l.language)).toEqual([
+      "EN-GB",
+      "EN-US",
+      "ES",
     ]);
   });
 });

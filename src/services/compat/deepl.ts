@@ -5,7 +5,7 @@ import type {
   DeeplTranslateResponse,
   DeeplUsage,
 } from "../../contract/deepl.js";
-import { deeplGlossaryPairs, deeplLanguages } from "../../core/compat/deepl/deepl-languages.js";
+import { deeplLanguages } from "../../core/compat/deepl/deepl-languages.js";
 import { engineGlossaries, glossaryMatches } from "../../core/compat/deepl/deepl-glossaries.js";
 import { deeplTranslations, type DeeplTranslatePlan } from "../../core/compat/deepl/deepl-translate.js";
 import { resolveSettings } from "../../core/engines/engine-config.js";
@@ -86,14 +86,18 @@ export async function deeplLanguageList(
   });
 }
 
-/** `GET /v2/glossary-language-pairs`: the pairs the engine offers (its glossary may hold items for any of them). */
+/**
+ * `GET /v2/glossary-language-pairs`: none. Glossaries are the engine's, kept in Glossa (dashboard,
+ * TBX import), never created through the DeepL API; an empty list tells tools that upload their
+ * own (Weblate does, for every pair listed) not to try, and the engine's glossary applies anyway.
+ */
 export async function deeplGlossaryLanguagePairs(
   sql: Sql,
   principal: KeyPrincipal,
   pinnedEngineId: string | null,
 ): Promise<DeeplGlossaryLanguagePairs> {
-  const { supported } = await offered(sql, principal, pinnedEngineId);
-  return { supported_languages: deeplGlossaryPairs(supported, DEEPL_LANGUAGES) };
+  await engineForKey(sql, principal, pinnedEngineId ?? principal.engine?.id ?? null);
+  return { supported_languages: [] };
 }
 
 function glossariesOf(engine: EngineRow): DeeplGlossary[] {

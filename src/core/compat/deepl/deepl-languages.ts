@@ -36,31 +36,3 @@ export function deeplLanguages(
     ...(role === "target" ? { supports_formality: options.formality } : {}),
   }));
 }
-
-/** `GET /v2/glossary-language-pairs`: every source and target language pair the engine offers, lower case. */
-export function deeplGlossaryPairs(
-  supported: SupportedPairs,
-  anyLanguages: readonly string[],
-): { source_lang: string; target_lang: string }[] {
-  const bare = (locales: string[]) => [...new Set(locales.map((locale) => locale.split("-")[0]!.toLowerCase()))].sort();
-  if (supported.kind === "pairs") {
-    const seen = new Set<string>();
-    return supported.pairs
-      .map((pair) => ({
-        source_lang: pair.sourceLocale.split("-")[0]!.toLowerCase(),
-        target_lang: pair.targetLocale.split("-")[0]!.toLowerCase(),
-      }))
-      .filter(
-        (pair) =>
-          pair.source_lang !== pair.target_lang &&
-          !seen.has(`${pair.source_lang}>${pair.target_lang}`) &&
-          seen.add(`${pair.source_lang}>${pair.target_lang}`),
-      )
-      .sort((a, b) => a.source_lang.localeCompare(b.source_lang) || a.target_lang.localeCompare(b.target_lang));
-  }
-  const sources = bare(localesOf(supported, "source", anyLanguages));
-  const targets = bare(localesOf(supported, "target", anyLanguages));
-  return sources.flatMap((source_lang) =>
-    targets.filter((target) => target !== source_lang).map((target_lang) => ({ source_lang, target_lang })),
-  );
-}

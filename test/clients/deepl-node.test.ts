@@ -223,6 +223,18 @@ describe.each(STORES)("the DeepL API v2 with the official deepl-node client on %
     expect(empty.body.message).toBe("Parameter 'text' not specified.");
     const missingText = await post("/v2/translate", "target_lang=DE", fresh.secret);
     expect(missingText.status).toBe(400);
+    const proto = await post("/v2/translate", "text=Hi&target_lang=DE&__proto__=x", fresh.secret);
+    expect(proto.status).toBe(400);
+    // An HTML bomb within the body limit: unclosed ignored elements, answered at once.
+    const started = Date.now();
+    const bomb = await post(
+      "/v2/translate",
+      { text: ["<b>".repeat(40_000)], target_lang: "DE", tag_handling: "html", ignore_tags: "b" },
+      fresh.secret,
+    );
+    expect(bomb.status).toBe(200);
+    expect(bomb.body.translations[0].text).toBe("<b>".repeat(40_000));
+    expect(Date.now() - started).toBeLessThan(5_000);
     const notJson = await post("/v2/translate", { text: ["Hi"], target_lang: "DE" }, fresh.secret, {
       "content-type": "text/plain",
     });
@@ -232,7 +244,8 @@ describe.each(STORES)("the DeepL API v2 with the official deepl-node client on %
     );
     await flush();
     const byKey = await seed.admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=key`);
-    expect(byKey.body.rows.find((row: { keyId: string }) => row.keyId === fresh.id)?.characters ?? 0).toBe(0);
+    // Only the bomb was translated (one ignored element: its 20-character stand-in); refused calls counted nothing.
+    expect(byKey.body.rows.find((row: { keyId: string }) => row.keyId === fresh.id)?.characters).toBe(20);
   });
 
   it("answers with the engine pinned in the path, or a service key's only engine; refuses one out of reach", async () => {

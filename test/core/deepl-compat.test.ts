@@ -139,7 +139,7 @@ describe("planDeeplTranslate: a DeepL body as a localize request", () => {
     expect(answer).toEqual([
       { detected_source_language: "EN", text: "Hallo", billed_characters: 5 },
       { detected_source_language: "EN", text: "", billed_characters: 0 },
-      { detected_source_language: "EN", text: "<x>keep</x> mich", billed_characters: 14 },
+      { detected_source_language: "EN", text: "<x>keep</x> mich", billed_characters: 23 },
     ]);
   });
   it.each([

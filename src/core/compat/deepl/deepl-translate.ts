@@ -94,7 +94,10 @@ export function deeplTranslations(
     return {
       detected_source_language: detected,
       text: text === "" ? "" : out,
-      ...(plan.showBilledCharacters ? { billed_characters: countCharacters([{ value: text }]) } : {}),
+      // What the monthly limits counted: the text sent to the engine (an ignored element counts as its stand-in).
+      ...(plan.showBilledCharacters
+        ? { billed_characters: countCharacters([{ value: plan.data[String(index)] ?? "" }]) }
+        : {}),
     };
   });
 }

@@ -139,6 +139,33 @@ describe.each(STORES)("the DeepL API v2 with the official deepl-node client on %
     expect(pairs).toEqual([]);
   });
 
+  it("answers the requests Weblate's DeepL machinery sends (weblate/machinery/deepl.py)", async () => {
+    const get = (path: string) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `DeepL-Auth-Key ${key.secret}` } }).then((r) =>
+        r.json(),
+      );
+    const sources = (await get("/v2/languages?type=source")) as { language: string }[];
+    const targets = (await get("/v2/languages?type=target")) as { language: string }[];
+    expect(sources.map((l) => l.language)).toContain("EN");
+    expect(targets.map((l) => l.language)).toContain("PT-BR");
+    // Weblate asks for glossary pairs before uploading its glossary: none, so it uploads nothing.
+    expect(await get("/v2/glossary-language-pairs")).toEqual({ supported_languages: [] });
+    const translated = await post("/v2/translate", {
+      text: ['Hello <x id="0"></x> world', "Bye"],
+      source_lang: "EN",
+      target_lang: "PT-BR",
+      formality: "default",
+      tag_handling: "xml",
+      ignore_tags: ["x"],
+    });
+    expect(translated.status).toBe(200);
+    expect(translated.body.translations.map((t: { text: string }) => t.text)).toEqual([
+      // The ignored element travels as a protected stand-in and comes back as sent.
+      pseudoLocalize('Hello <glossa-keep i="0"/> world').replace('<glossa-keep i="0"/>', '<x id="0"></x>'),
+      pseudoLocalize("Bye"),
+    ]);
+  });
+
   it("counts a call as the deepl protocol, like a /process/localize call", async () => {
     const counted = await createKey(seed.admin, seed.orgId, { name: "counted" });
     await translator(counted.secret).translateText(["one", "two"], "en", "de");

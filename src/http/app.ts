@@ -8,6 +8,7 @@ import { AppError } from "../core/errors/app-error.js";
 import { mcpRoutes } from "../mcp/route.js";
 import type { AppDeps } from "./deps.js";
 import { registerUsageHooks } from "./key-call.js";
+import { deeplCompatRoutes } from "./routes/deepl-compat.js";
 import { registerCoherentChanges } from "./plugins/coherent-changes.js";
 import { registerCsrfGuard } from "./plugins/csrf.js";
 import { registerDashboard } from "./plugins/dashboard.js";
@@ -56,6 +57,11 @@ const OPENAPI_TAGS = [
   {
     name: "lingo.dev compatibility",
     description: "The paths the Lingo.dev and Replexica SDKs call (docs/lingo-sdk.md), with the same key and rules.",
+  },
+  {
+    name: "DeepL compatibility",
+    description:
+      "DeepL's API v2 on Glossa keys (docs/compatible-apis.md): `Authorization: DeepL-Auth-Key <Glossa key>`; also under `/engines/{engineId}` to pin the engine.",
   },
   {
     name: "session",
@@ -183,6 +189,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
             name: "X-API-Key",
             description: "An API key (`gls_…`); `Authorization: Bearer gls_…` is accepted too.",
           },
+          deeplAuthKey: {
+            type: "apiKey",
+            in: "header",
+            name: "Authorization",
+            description: "DeepL's header carrying a Glossa key: `Authorization: DeepL-Auth-Key gls_…`.",
+          },
           leakReportSignature: {
             type: "apiKey",
             in: "header",
@@ -207,6 +219,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(processRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(lingoCompatRoutes(deps));
+  await app.register(deeplCompatRoutes(deps, false));
+  await app.register(deeplCompatRoutes(deps, true), { prefix: "/engines/:engineId" });
   await app.register(cliSessionRoutes(deps));
   await app.register(cliSessionDashboardRoutes(deps));
   await app.register(sessionRoutes(deps));

@@ -26,7 +26,7 @@ describeInBrowser("dashboard: keys page says how to call it (issue 14 item 7)", 
     await server?.stop();
   });
 
-  it("in the empty state: the server's address in curl, SDK, MCP and CLI examples, and a hint that no engine exists", async () => {
+  it("in the empty state: the server's address in curl, SDK, MCP, CLI, DeepL and LibreTranslate examples, and a hint that no engine exists", async () => {
     const panel = page.getByRole("region", { name: "How to call it" });
     await panel.waitFor();
     expect(await panel.getByRole("note").textContent()).toContain("no engine yet");
@@ -39,6 +39,11 @@ describeInBrowser("dashboard: keys page says how to call it (issue 14 item 7)", 
       ["Lingo.dev SDK", `apiUrl: "${server.url}"`],
       ["MCP (Claude, Cursor)", `claude mcp add --transport http glossa ${server.url}/mcp`],
       ["CLI", `GLOSSA_URL=${server.url}`],
+      ["DeepL API (curl, deepl-node)", `curl -s ${server.url}/v2/translate`],
+      ["DeepL API (curl, deepl-node)", `{ serverUrl: "${server.url}" }`],
+      ["DeepL API (curl, deepl-node)", "DeepL-Auth-Key $GLOSSA_API_KEY"],
+      ["LibreTranslate API (curl)", `curl -s ${server.url}/libretranslate/translate`],
+      ["LibreTranslate API (curl)", `"api_key":"'"$GLOSSA_API_KEY"'"`],
     ] as const) {
       await panel.getByLabel("Client").selectOption({ label: tab });
       expect(await example()).toContain(expected);

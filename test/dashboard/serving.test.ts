@@ -37,7 +37,20 @@ describe("the dashboard is served at / (pglite)", () => {
   });
 
   it("keeps the API's own 404 problem+json for API paths", async () => {
-    for (const path of ["/api/nope", "/api", "/process/nope", "/mcp/x", "/assets/missing.js", "/whoami"]) {
+    for (const path of [
+      "/api/nope",
+      "/api",
+      "/process/nope",
+      "/mcp/x",
+      "/assets/missing.js",
+      "/whoami",
+      // the compatible APIs (docs/compatible-apis.md), at the root and pinned to an engine
+      "/v2/document",
+      "/v2",
+      "/libretranslate/nope",
+      "/engines/eng_x/v2/document",
+      "/engines/eng_x/libretranslate/nope",
+    ]) {
       const response = await fetch(server.url + path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toMatch(/^application\/problem\+json/);

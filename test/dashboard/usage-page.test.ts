@@ -42,6 +42,7 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
         organizationId: acme.orgId,
         keyId: busy.id,
         engineId: acme.engineId,
+        protocol: "glossa",
         day: new Date().toISOString().slice(0, 10),
         requests: 0,
         characters: 0,
@@ -61,7 +62,7 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
     await server?.stop();
   });
 
-  it("shows totals, charts by day, key and engine, and tables with the same figures", async () => {
+  it("shows totals, charts by day, key and engine, and tables with the same figures (and by API)", async () => {
     await page.getByRole("heading", { name: "Usage", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("usage-total-requests").textContent()).toBe("3");
     expect(await page.getByTestId("usage-total-characters").textContent()).toBe("30");
@@ -75,6 +76,10 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
     await expect
       .poll(() => page.getByRole("region", { name: "Usage by engine" }).locator("tbody tr").first().textContent())
       .toContain("Pseudo");
+    // The API the calls came through: these were /process/localize calls.
+    const apiRow = page.getByRole("region", { name: "Usage by API" }).locator("tbody tr").first();
+    await expect.poll(() => apiRow.locator("th").textContent()).toContain("Glossa API");
+    expect(await apiRow.locator("td").first().textContent()).toBe("3");
     const csv = await page.getByRole("link", { name: "Download CSV (per key)" }).getAttribute("href");
     expect(csv).toContain(`/api/orgs/${acme.orgId}/usage.csv?`);
     const download = await page.evaluate(async (href) => (await fetch(href!)).text(), csv);

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
-import { Nullable, Timestamp } from "./fields.js";
+import { Nullable, OneOf, Timestamp } from "./fields.js";
+import { USAGE_PROTOCOLS } from "./vocabulary.js";
 
 /** Rate limits, monthly character quotas and usage (SPEC §8). */
 
@@ -49,12 +50,17 @@ export const UsageCsv = Type.String({ description: "text/csv: a header line, the
 
 const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "a UTC day, YYYY-MM-DD" });
 
+export const UsageProtocolSchema = OneOf(USAGE_PROTOCOLS, {
+  description: "the API the calls came through: glossa, mcp, deepl or libretranslate",
+});
+
+const UsageGroupBy = (options: { description?: string } = {}) =>
+  Type.Union([Type.Literal("day"), Type.Literal("key"), Type.Literal("engine"), Type.Literal("protocol")], options);
+
 export const UsageQuery = Type.Object({
   from: Type.Optional(Day),
   to: Type.Optional(Day),
-  groupBy: Type.Optional(
-    Type.Union([Type.Literal("day"), Type.Literal("key"), Type.Literal("engine")], { description: "day when omitted" }),
-  ),
+  groupBy: Type.Optional(UsageGroupBy({ description: "day when omitted" })),
 });
 export type UsageQuery = Static<typeof UsageQuery>;
 
@@ -76,6 +82,7 @@ export const UsageRowSchema = Type.Object(
     day: Type.Optional(Day),
     keyId: Type.Optional(Type.String()),
     engineId: Type.Optional(Nullable(Type.String(), { description: "null: calls that named no engine (e.g. whoami)" })),
+    protocol: Type.Optional(UsageProtocolSchema),
     ...Counts,
   },
   { title: "UsageRow" },
@@ -85,10 +92,13 @@ export const UsageReport = Type.Object(
   {
     from: Day,
     to: Day,
-    groupBy: Type.Union([Type.Literal("day"), Type.Literal("key"), Type.Literal("engine")]),
+    groupBy: UsageGroupBy(),
     rows: Type.Array(UsageRowSchema),
     totals: Type.Object(Counts),
   },
-  { title: "UsageReport", description: "Usage per UTC day, key or engine; members see their own personal keys only." },
+  {
+    title: "UsageReport",
+    description: "Usage per UTC day, key, engine or protocol; members see their own personal keys only.",
+  },
 );
 export type UsageReport = Static<typeof UsageReport>;

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { UsageProtocol } from "../contract/vocabulary.js";
+import { compatEngine } from "../core/compat/compat-engine.js";
 import { AppError } from "../core/errors/app-error.js";
 import { errorMessage } from "../core/errors/messages.js";
 import { policyHeader, stateHeader } from "../core/limits/rate-window.js";
@@ -37,6 +39,16 @@ export function applyRateAdmission(
   );
 }
 
+export interface KeyCallOptions {
+  /**
+   * The key when it does not come in `X-API-Key` / `Authorization: Bearer` (LibreTranslate's
+   * `api_key` in the body, DeepL's `Authorization: DeepL-Auth-Key`); checked exactly the same way.
+   */
+  apiKey?: string | undefined;
+  /** The API the call came through, for usage (Glossa's own when absent). */
+  protocol?: UsageProtocol;
+}
+
 /**
  * Every key-authenticated HTTP route starts here: SPEC §1 (authenticateKey), then §8 (the
  * rate limit, its headers, and usage counted when the response is sent).
@@ -46,10 +58,47 @@ export async function startKeyCall(
   request: FastifyRequest,
   reply: FastifyReply,
   engineId: string | null,
+  options: KeyCallOptions = {},
 ): Promise<KeyPrincipal> {
-  const principal = await authenticateKey(keyAuthDeps(deps), apiKeyFromHeaders(request.headers), request.ip, engineId);
+  const secret = "apiKey" in options ? options.apiKey : apiKeyFromHeaders(request.headers);
+  const principal = await authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId);
+  return admitKeyCall(deps, request, reply, principal, options.protocol);
+}
+
+/**
+ * A call of a compatible API (DeepL, LibreTranslate), whose requests name no engine: the engine
+ * pinned in the path, else a service key's only engine, else the organization's default
+ * (`compatEngine`). The second lookup happens only for a key scoped to one engine, and is cached
+ * like the first.
+ */
+export async function startCompatCall(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { pinnedEngineId: string | null; apiKey: string | undefined; protocol: UsageProtocol },
+): Promise<KeyPrincipal> {
+  const auth = keyAuthDeps(deps);
+  let principal = await authenticateKey(auth, options.apiKey, request.ip, options.pinnedEngineId);
+  const choice = compatEngine({
+    pinnedEngineId: options.pinnedEngineId,
+    keyKind: principal.kind,
+    reach: principal.reach,
+  });
+  if (choice.source === "key_scope" && principal.engine?.id !== choice.engineId)
+    principal = await authenticateKey(auth, options.apiKey, request.ip, choice.engineId);
+  return admitKeyCall(deps, request, reply, principal, options.protocol);
+}
+
+/** The rate limit and usage of an authenticated call. */
+async function admitKeyCall(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  principal: KeyPrincipal,
+  protocol: UsageProtocol | undefined,
+): Promise<KeyPrincipal> {
   if (!principal.limits) return principal;
-  const call = deps.meter.begin(principal);
+  const call = deps.meter.begin(principal, protocol);
   request.keyCall = call;
   const pending = call.admitRate();
   const admission = pending instanceof Promise ? await pending : pending;

@@ -88,7 +88,7 @@ export const mcpRoutes =
           localizeDeps: { ...localizeDeps(deps), engineWait: engineWaitOf(request) },
           authenticate: async (engineId) => {
             const principal = await authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId);
-            if (principal.limits) call = deps.meter.begin(principal);
+            if (principal.limits) call = deps.meter.begin(principal, "mcp");
             return principal;
           },
           meter: deps.meter,

@@ -29,6 +29,7 @@ describeInBrowser("dashboard: what a new team trips over (issue 26)", () => {
         organizationId: acme.orgId,
         keyId: busy.id,
         engineId: acme.engineId,
+        protocol: "glossa",
         day: new Date().toISOString().slice(0, 10),
         requests: 1,
         characters: 1_800_000,

@@ -42,6 +42,7 @@ describeInBrowser("dashboard: usage, key limits and organization limits", () => 
         organizationId: acme.orgId,
         keyId: busy.id,
         engineId: acme.engineId,
+        protocol: "glossa",
         day: new Date().toISOString().slice(0, 10),
         requests: 0,
         characters: 0,

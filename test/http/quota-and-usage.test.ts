@@ -120,7 +120,7 @@ describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store
     expectStatus(await anon.localize(key.secret, localizeBody(seed.engineId, "Hello")), 200);
   });
 
-  it("counts usage per key, engine and day from HTTP and MCP calls, errors by code", async () => {
+  it("counts usage per key, engine, protocol and day from HTTP and MCP calls, errors by code", async () => {
     const seed = await seedOrganization(server.url, { name: "Usage org" });
     const key = await createKey(seed.admin, seed.orgId, { name: "usage" });
     for (let call = 0; call < 3; call++)
@@ -153,6 +153,21 @@ describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store
     const byDay = await seed.admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=day`);
     expect(byDay.body.rows).toEqual([expect.objectContaining({ day: today(), requests: 7, characters: 22 })]);
     expect(byDay.body.to).toBe(today());
+
+    // The API each call came through: /process/localize and /whoami are Glossa's own, tool calls MCP's.
+    const byProtocol = await seed.admin.get(`/api/orgs/${seed.orgId}/usage?groupBy=protocol`);
+    expectStatus(byProtocol, 200);
+    expect(byProtocol.body.groupBy).toBe("protocol");
+    expect(byProtocol.body.rows).toEqual([
+      expect.objectContaining({ protocol: "glossa", requests: 5, characters: 15, errors: { engine_not_found: 1 } }),
+      expect.objectContaining({ protocol: "mcp", requests: 2, characters: 7, errors: { engine_not_found: 1 } }),
+    ]);
+    const csv = await seed.admin.get(`/api/orgs/${seed.orgId}/usage.csv?groupBy=protocol`);
+    expect(String(csv.body).trim().split("\r\n")).toEqual([
+      "protocol,requests,characters,inputTokens,outputTokens,memoryHits,nearMatches,memoryMisses,errors",
+      "glossa,5,15,0,0,0,0,0,engine_not_found:1",
+      "mcp,2,7,0,0,0,0,0,engine_not_found:1",
+    ]);
   });
 
   it("shows a member only their own keys; a manager sees all; CSV export", async () => {

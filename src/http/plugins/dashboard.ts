@@ -17,6 +17,10 @@ const API_PATHS = [
   /^\/readyz$/,
   /^\/metrics$/,
   /^\/whoami$/,
+  // The compatible APIs (docs/compatible-apis.md): DeepL's v2, LibreTranslate's, and both pinned to an engine.
+  /^\/v2(\/|$)/,
+  /^\/libretranslate(\/|$)/,
+  /^\/engines\/[^/]+\/(v2|libretranslate)(\/|$)/,
   /^\/assets\//,
 ];
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
 import { isWellFormedApiKey } from "../../core/keys/api-key-format.js";
 import type { AppDeps } from "../deps.js";
@@ -13,10 +13,15 @@ const hasBody = (headers: { "content-length"?: string; "transfer-encoding"?: str
  * costs neither parsing nor validation. The full check — the key's row, its owner, the engine —
  * stays with the handler, where the body names the engine.
  */
-export function registerKeyPrecheck(app: FastifyInstance, deps: AppDeps): void {
+export function registerKeyPrecheck(
+  app: FastifyInstance,
+  deps: AppDeps,
+  /** Where the routes read the key (DeepL's routes: its `Authorization: DeepL-Auth-Key` header). */
+  keyOf: (headers: FastifyRequest["headers"]) => string | undefined = apiKeyFromHeaders,
+): void {
   if (deps.bypassKeyAuthForOrganizationId) return;
   app.addHook("onRequest", (request, reply, done) => {
-    const secret = apiKeyFromHeaders(request.headers);
+    const secret = keyOf(request.headers);
     if (secret && isWellFormedApiKey(secret)) return done();
     // Keeping the connection alive would mean reading the whole body to throw it away (megabytes
     // the refusal was meant to spare): the connection closes after the answer instead.

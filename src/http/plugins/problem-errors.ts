@@ -59,29 +59,36 @@ function foreignClientError(status: number): AppError {
   });
 }
 
+/**
+ * Any error thrown while handling a request, as the `AppError` it answers with (logging what is
+ * the server's fault). The problem+json handler and the compatible APIs' own error shapes
+ * (`registerProtocolErrors`) both start here, so every protocol refuses the same things.
+ */
+export function appErrorOf(error: FastifyError, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof StorageUnavailableError) {
+    request.log.error({ err: error.cause }, "database unavailable");
+    return new AppError("unavailable");
+  }
+  if (error.validation) {
+    const errors = validationErrors(error);
+    return AppError.invalidRequest(malformedMessage(errors), errors);
+  }
+  if (isQueryError(error) && MALFORMED_VALUE_SQLSTATES.has(error.code)) {
+    return AppError.invalidRequest("A value in the request cannot be stored.");
+  }
+  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (known) return known(request);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return foreignClientError(error.statusCode);
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return new AppError("internal_error");
+}
+
 /** Every error leaves as RFC 9457 problem+json with a stable `code`; no stack trace ever does. */
 export function registerProblemErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendProblem(reply, request, error);
-    if (error instanceof StorageUnavailableError) {
-      request.log.error({ err: error.cause }, "database unavailable");
-      return sendProblem(reply, request, new AppError("unavailable"));
-    }
-    if (error.validation) {
-      const errors = validationErrors(error);
-      return sendProblem(reply, request, AppError.invalidRequest(malformedMessage(errors), errors));
-    }
-    if (isQueryError(error) && MALFORMED_VALUE_SQLSTATES.has(error.code)) {
-      return sendProblem(reply, request, AppError.invalidRequest("A value in the request cannot be stored."));
-    }
-    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return sendProblem(reply, request, known(request));
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendProblem(reply, request, foreignClientError(error.statusCode));
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return sendProblem(reply, request, new AppError("internal_error"));
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) => sendProblem(reply, request, appErrorOf(error, request)));
 
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, request, AppError.of("not_found", { method: request.method, path: request.url.split("?")[0]! })),

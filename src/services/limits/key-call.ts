@@ -1,4 +1,5 @@
 import type { OrganizationId } from "../../contract/ids.js";
+import type { UsageProtocol } from "../../contract/vocabulary.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { errorMessage } from "../../core/errors/messages.js";
 import {
@@ -47,9 +48,9 @@ export class KeyCallMeter {
     readonly metrics?: Metrics,
   ) {}
 
-  /** Starts metering a call of an authenticated key. */
-  begin(principal: MeteredPrincipal): KeyCall {
-    const call = new KeyCall(this, principal);
+  /** Starts metering a call of an authenticated key, counted in usage under the API it came through. */
+  begin(principal: MeteredPrincipal, protocol: UsageProtocol = "glossa"): KeyCall {
+    const call = new KeyCall(this, principal, protocol);
     (principal as { [CALL]?: KeyCall })[CALL] = call;
     return call;
   }
@@ -88,6 +89,7 @@ export class KeyCall {
   constructor(
     private readonly meter: KeyCallMeter,
     readonly principal: MeteredPrincipal,
+    readonly protocol: UsageProtocol = "glossa",
   ) {}
 
   /** Null when the key has no rate limit; refusals are the caller's to raise (after writing the headers). */
@@ -150,6 +152,7 @@ export class KeyCall {
       organizationId: this.principal.organizationId,
       keyId: this.principal.keyId,
       engineId: this.engineId,
+      protocol: this.protocol,
       characters: errorCode ? 0 : this.characters,
       inputTokens: this.inputTokens,
       outputTokens: this.outputTokens,

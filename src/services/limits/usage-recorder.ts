@@ -1,4 +1,5 @@
 import type { OrganizationId } from "../../contract/ids.js";
+import type { UsageProtocol } from "../../contract/vocabulary.js";
 import { dayOf, monthOf } from "../../core/limits/monthly-characters.js";
 import { quotaNotices } from "../../core/limits/quota-notices.js";
 import {
@@ -18,6 +19,8 @@ export interface CallOutcome {
   organizationId: string;
   keyId: string;
   engineId: string | null;
+  /** The API the call came through (absent: Glossa's own). */
+  protocol?: UsageProtocol | undefined;
   characters: number;
   inputTokens: number;
   outputTokens: number;
@@ -81,14 +84,16 @@ export class UsageRecorder {
   record(outcome: CallOutcome): void {
     if (!this.options.analytics) return;
     const engineId = outcome.engineId ?? "";
+    const protocol = outcome.protocol ?? "glossa";
     const { day } = this.calendar();
-    const id = `${outcome.organizationId}\n${outcome.keyId}\n${engineId}\n${day}`;
+    const id = `${outcome.organizationId}\n${outcome.keyId}\n${engineId}\n${protocol}\n${day}`;
     let delta = this.daily.get(id);
     if (!delta) {
       delta = {
         organizationId: outcome.organizationId,
         keyId: outcome.keyId,
         engineId,
+        protocol,
         day,
         requests: 0,
         characters: 0,

@@ -1,4 +1,5 @@
 import type { UsageReport } from "../../contract/limits.js";
+import type { UsageProtocol } from "../../contract/vocabulary.js";
 import { canManageTeam } from "../../core/authz/team-rules.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { totalOf, usageCsv, usageRange } from "../../core/limits/usage-report.js";
@@ -30,6 +31,7 @@ async function usageRows(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs: 
 function reportRow(groupBy: UsageGroupBy, { group, ...counts }: UsageRow): UsageReport["rows"][number] {
   if (groupBy === "day") return { day: group, ...counts };
   if (groupBy === "key") return { keyId: group, ...counts };
+  if (groupBy === "protocol") return { protocol: group as UsageProtocol, ...counts };
   return { engineId: group === "" ? null : group, ...counts };
 }
 
@@ -45,5 +47,5 @@ export async function getUsage(
 
 export async function exportUsageCsv(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs = Date.now()) {
   const { rows, groupBy, from, to } = await usageRows(sql, scope, filter, nowMs);
-  return { csv: usageCsv(groupBy === "day" ? "day" : `${groupBy}Id`, rows), from, to };
+  return { csv: usageCsv(groupBy === "day" || groupBy === "protocol" ? groupBy : `${groupBy}Id`, rows), from, to };
 }

@@ -1,10 +1,11 @@
 import type { Sql } from "../sql.js";
 
-/** One coalesced usage row: per organization, key, engine ('' for none) and UTC day. */
+/** One coalesced usage row: per organization, key, engine ('' for none), protocol and UTC day. */
 export interface UsageDelta {
   organizationId: string;
   keyId: string;
   engineId: string;
+  protocol: string;
   day: string;
   requests: number;
   characters: number;
@@ -30,10 +31,10 @@ export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise
   await sql.query(
     `insert into usage_daily as u
        (organization_id, key_id, engine_id, day, requests, characters, input_tokens, output_tokens, memory_hits, errors,
-        near_matches, memory_misses)
+        near_matches, memory_misses, protocol)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[], $7::bigint[],
-                          $8::bigint[], $9::bigint[], $10::jsonb[], $11::bigint[], $12::bigint[])
-     on conflict (organization_id, day, key_id, engine_id) do update set
+                          $8::bigint[], $9::bigint[], $10::jsonb[], $11::bigint[], $12::bigint[], $13::text[])
+     on conflict (organization_id, day, key_id, engine_id, protocol) do update set
        requests = u.requests + excluded.requests,
        characters = u.characters + excluded.characters,
        input_tokens = u.input_tokens + excluded.input_tokens,
@@ -59,6 +60,7 @@ export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise
       deltas.map((d) => JSON.stringify(d.errors)),
       deltas.map((d) => d.nearMatches),
       deltas.map((d) => d.memoryMisses),
+      deltas.map((d) => d.protocol),
     ],
   );
 }
@@ -78,7 +80,7 @@ export async function addMonthlyCharacters(sql: Sql, deltas: readonly MonthlyCha
   );
 }
 
-export type UsageGroupBy = "day" | "key" | "engine";
+export type UsageGroupBy = "day" | "key" | "engine" | "protocol";
 
 export interface UsageRow {
   group: string;
@@ -96,6 +98,7 @@ const GROUP_COLUMN: Record<UsageGroupBy, string> = {
   day: "to_char(u.day, 'YYYY-MM-DD')",
   key: "u.key_id",
   engine: "u.engine_id",
+  protocol: "u.protocol",
 };
 
 /**

@@ -33,6 +33,7 @@ export type {
   ProviderInfo,
   RateLimit,
   RoleRecord as Role,
+  UsageProtocol,
   UsageReport,
   TwoFactorChallenge,
   TwoFactorPolicy,

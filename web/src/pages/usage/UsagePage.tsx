@@ -4,7 +4,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { orgPath } from "../../routes";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
-import type { UsageReport } from "../../api/types";
+import type { UsageProtocol, UsageReport } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
@@ -19,6 +19,14 @@ function memoryFigures(counts: Pick<Row, "memoryHits" | "nearMatches" | "memoryM
 }
 
 const MEMORY_HEADER = "Memory exact / near / missed";
+
+/** The API the calls came through (docs/usage-and-limits.md, docs/compatible-apis.md). */
+const PROTOCOL_NAMES: Record<UsageProtocol, string> = {
+  glossa: "Glossa API (/process, whoami, jobs, Lingo.dev)",
+  mcp: "MCP",
+  deepl: "DeepL-compatible API",
+  libretranslate: "LibreTranslate-compatible API",
+};
 
 function chartRow(label: string, row: Row | undefined): ChartRow {
   return {
@@ -113,10 +121,11 @@ export function UsagePage() {
   const [days, setDays] = useState<number>(30);
   const range = lastDays(days);
   const reports = useLoader(async () => {
-    const [byDay, byKey, byEngine, personal, service, engines] = await Promise.all([
+    const [byDay, byKey, byEngine, byProtocol, personal, service, engines] = await Promise.all([
       api.usage(org.id, range, "day"),
       api.usage(org.id, range, "key"),
       api.usage(org.id, range, "engine"),
+      api.usage(org.id, range, "protocol"),
       // Names for the key chart: the most recent 500 keys of each kind (older ones show their id).
       api.keys(org.id, "personal", { limit: 500 }).then((list) => list.keys),
       canManage && org.rbacOn
@@ -124,7 +133,7 @@ export function UsagePage() {
         : Promise.resolve([]),
       api.engines(org.id),
     ]);
-    return { byDay, byKey, byEngine, keys: [...personal, ...service], engines };
+    return { byDay, byKey, byEngine, byProtocol, keys: [...personal, ...service], engines };
   }, [org.id, days, canManage, org.rbacOn]);
 
   const data = reports.data;
@@ -143,6 +152,10 @@ export function UsagePage() {
   const keyRows = (data?.byKey.rows ?? []).map((row) => ({ ...chartRow(keyName(row.keyId ?? ""), row), row }));
   const engineRows = (data?.byEngine.rows ?? []).map((row) => ({
     ...chartRow(engineName(row.engineId ?? null), row),
+    row,
+  }));
+  const protocolRows = (data?.byProtocol.rows ?? []).map((row) => ({
+    ...chartRow(PROTOCOL_NAMES[row.protocol ?? "glossa"], row),
     row,
   }));
   const totals = data?.byDay.totals;
@@ -223,6 +236,13 @@ export function UsagePage() {
                   <UsageChart title="Requests, errors and characters by engine" rows={engineRows} />
                 )}
                 <UsageTable caption="Usage by engine" nameHeader="Engine" rows={engineRows} />
+              </section>
+              <section className="section" aria-labelledby="usage-by-protocol">
+                <h2 id="usage-by-protocol">By API</h2>
+                <p className="hint">
+                  Which API the tools call through: Glossa's own, MCP, DeepL's or LibreTranslate's.
+                </p>
+                <UsageTable caption="Usage by API" nameHeader="API" rows={protocolRows} />
               </section>
             </>
           )}

@@ -28,6 +28,7 @@ import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
 import { organizationJobRoutes } from "./routes/organization-jobs.js";
+import { libreTranslateCompatRoutes } from "./routes/libretranslate-compat.js";
 import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
@@ -56,6 +57,11 @@ const OPENAPI_TAGS = [
   {
     name: "lingo.dev compatibility",
     description: "The paths the Lingo.dev and Replexica SDKs call (docs/lingo-sdk.md), with the same key and rules.",
+  },
+  {
+    name: "libretranslate compatibility",
+    description:
+      'LibreTranslate\'s API on Glossa keys, at `/libretranslate` and `/engines/{engineId}/libretranslate` (docs/compatible-apis.md#libretranslate): its fields, answers and `{"error"}` refusals.',
   },
   {
     name: "session",
@@ -207,6 +213,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(processRoutes(deps));
   await app.register(jobRoutes(deps));
   await app.register(lingoCompatRoutes(deps));
+  await app.register(libreTranslateCompatRoutes(deps));
   await app.register(cliSessionRoutes(deps));
   await app.register(cliSessionDashboardRoutes(deps));
   await app.register(sessionRoutes(deps));

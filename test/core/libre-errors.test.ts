@@ -66,3 +66,17 @@ describe("LibreTranslate's answer shape", () => {
     expect(libreDetection(null, 0)).toEqual({ confidence: 0, language: "en" });
   });
 });
+
+describe("LibreTranslate's words for how to call it", () => {
+  it("a missing key names api_key; another media type names the three LibreTranslate accepts", () => {
+    expect(
+      libreError({ code: "missing_api_key", status: 401, message: "Send your API key in the X-API-Key header." }),
+    ).toEqual({
+      status: 403,
+      body: { error: "Please send your Glossa API key as api_key (or in the X-API-Key header)." },
+    });
+    expect(libreError({ code: "unsupported_media_type", status: 415, message: "x" }).body.error).toContain(
+      "multipart/form-data",
+    );
+  });
+});

@@ -38,7 +38,17 @@ export function libreStatusOf(code: ErrorCode, status: number): number {
   }
 }
 
+/** Messages that name how Glossa's own API is called, said in LibreTranslate's terms. */
+const LIBRE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  missing_api_key: "Please send your Glossa API key as api_key (or in the X-API-Key header).",
+  unsupported_media_type:
+    "Invalid request: send the body as application/json, application/x-www-form-urlencoded or multipart/form-data.",
+};
+
 /** A Glossa error as LibreTranslate sends errors. */
 export function libreError(error: { code: ErrorCode; status: number; message: string }): LibreError {
-  return { status: libreStatusOf(error.code, error.status), body: { error: error.message } };
+  return {
+    status: libreStatusOf(error.code, error.status),
+    body: { error: LIBRE_MESSAGES[error.code] ?? error.message },
+  };
 }

@@ -144,7 +144,7 @@ describe.each(STORES)("LibreTranslate API on Glossa keys on %s", (store) => {
       expect(Date.now() - started).toBeLessThan(20_000);
     });
 
-    it("takes form bodies: URL-encoded (Discourse) and multipart (LibreTranslate's own page), CRLF kept apart", async () => {
+    it("takes form bodies: URL-encoded (Discourse) and multipart (LibreTranslate's own page); a file part is refused", async () => {
       const form = await fetch(`${base}/translate`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -180,6 +180,31 @@ describe.each(STORES)("LibreTranslate API on Glossa keys on %s", (store) => {
         });
         expect(await answer(response)).toMatchObject({ status: 200, body: { translatedText: pseudo("Ĥéļļö") } });
       }
+    });
+
+    it("is not refused as cross-site when the caller names another site (Weblate sends its Referer); the key still decides", async () => {
+      const send = (apiKey: string | undefined) =>
+        fetch(`${base}/translate`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            referer: "https://weblate.example.test/",
+            origin: "https://weblate.example.test",
+          },
+          body: JSON.stringify({ q: "Hello", source: "en", target: "de", api_key: apiKey }),
+        });
+      expect(await answer(await send(key))).toMatchObject({ status: 200, body: { translatedText: pseudo("Ĥéļļö") } });
+      expect(await answer(await send(undefined))).toMatchObject({
+        status: 403,
+        body: { error: expect.stringContaining("api_key") },
+      });
+      // a session route still refuses the same cross-site request
+      const session = await fetch(`${server.url}/api/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://weblate.example.test" },
+        body: "{}",
+      });
+      expect(session.status).toBe(403);
     });
 
     it.each([

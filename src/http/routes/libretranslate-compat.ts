@@ -84,6 +84,7 @@ const libreTranslateRoutes =
       "/translate",
       {
         bodyLimit: deps.config.localizeBodyLimitBytes,
+        config: { apiKeyOnly: true },
         // The fields are read by readTranslateRequest, in LibreTranslate's words; the schema documents them.
         attachValidation: true,
         schema: {
@@ -108,6 +109,7 @@ const libreTranslateRoutes =
     app.post(
       "/detect",
       {
+        config: { apiKeyOnly: true },
         attachValidation: true,
         schema: {
           summary: `Recognizes the language of a text, as LibreTranslate's POST /detect${which}.`,

@@ -79,6 +79,7 @@ const libreTranslateRoutes =
       ...(pinned ? { params: Type.Object({ engineId: Type.String() }) } : {}),
     };
     const which = pinned ? " (with the engine in the path)" : "";
+    const consumes = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
 
     app.post(
       "/translate",
@@ -90,6 +91,7 @@ const libreTranslateRoutes =
         schema: {
           summary: `Translates text or texts, as LibreTranslate's POST /translate${which}.`,
           ...route,
+          consumes,
           body: LibreTranslateBody,
           response: { 200: LibreTranslateAnswer, ...libreErrorResponses(400, 403, 413, 429, 500, 503) },
         },
@@ -114,6 +116,7 @@ const libreTranslateRoutes =
         schema: {
           summary: `Recognizes the language of a text, as LibreTranslate's POST /detect${which}.`,
           ...route,
+          consumes,
           body: LibreDetectBody,
           response: { 200: LibreDetections, ...libreErrorResponses(400, 403, 413, 429, 503) },
         },

@@ -9,6 +9,8 @@ import { hoistTitledSchemas } from "../../src/http/openapi-components.js";
 /** A 2xx, or the 303 with which a browser-facing callback (`GET /api/sso/callback`) succeeds. */
 const SUCCESS = /^(2\d\d|303)$/;
 const METHODS = ["get", "put", "post", "patch", "delete"];
+/** Compatible APIs answer errors in their protocol's own shape, not problem+json (docs/compatible-apis.md). */
+const PROTOCOL_ERROR_TYPES: Record<string, string> = { "libretranslate compatibility": "application/json" };
 
 describe("the API reference", () => {
   let document: OpenApiDocument;
@@ -25,6 +27,7 @@ describe("the API reference", () => {
   it("describes every operation: tag, summary, security, a success response and problem+json errors", () => {
     expect(operations().length).toBeGreaterThan(30);
     for (const { route, tags, summary, security, responses } of operations()) {
+      const errorType = PROTOCOL_ERROR_TYPES[tags?.[0] ?? ""] ?? "application/problem+json";
       expect(tags, route).toHaveLength(1);
       expect(summary, route).toBeTruthy();
       expect(security, route).toBeDefined();
@@ -33,9 +36,7 @@ describe("the API reference", () => {
       // One success status; or 200 and 202 for an operation that answers at once or as a job (SPEC §13's TMX import).
       if (successes.length !== 1) expect(successes, route).toEqual(["200", "202"]);
       for (const status of statuses.filter((candidate) => !SUCCESS.test(candidate)))
-        expect(Object.keys(responses[status]!.content ?? {}), `${route} ${status}`).toEqual([
-          "application/problem+json",
-        ]);
+        expect(Object.keys(responses[status]!.content ?? {}), `${route} ${status}`).toEqual([errorType]);
     }
   });
 

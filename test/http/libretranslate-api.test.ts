@@ -299,6 +299,38 @@ describe.each(STORES)("LibreTranslate API on Glossa keys on %s", (store) => {
     });
   });
 
+  describe("engine failures", () => {
+    it("an engine that cannot be reached answers 500 {error} naming it", async () => {
+      const down = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+        name: "Down",
+        provider: "openai",
+        config: { models: [{ model: "gpt-4o-mini" }], baseUrl: "http://127.0.0.1:9/v1" },
+      });
+      expectStatus(down, 201);
+      const pinned = `${server.url}/engines/${down.body.id}/libretranslate`;
+      const failed = await answer(
+        await post("/translate", { q: "Hello", source: "en", target: "de", api_key: key }, pinned),
+      );
+      expect(failed).toEqual({
+        status: 500,
+        type: "application/json; charset=utf-8",
+        body: { error: expect.stringContaining(`Engine ${down.body.id} (openai) failed to translate`) },
+      });
+    });
+
+    it("a multipart body that cannot be read is 400 {error}", async () => {
+      const response = await fetch(`${base}/translate`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=nope" },
+        body: '--other\r\nContent-Disposition: form-data; name="q"\r\n\r\nHello\r\n',
+      });
+      expect(await answer(response)).toMatchObject({
+        status: 400,
+        body: { error: expect.stringContaining("multipart") },
+      });
+    });
+  });
+
   describe("which engine answers", () => {
     it("the engine pinned in the path, else a service key's only engine, else the default", async () => {
       const org = await seedOrganization(server.url, { name: "Engine choice org" });

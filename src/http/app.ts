@@ -29,6 +29,7 @@ import { dashboardApiRoutes } from "./routes/dashboard-api.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
 import { organizationJobRoutes } from "./routes/organization-jobs.js";
+import { libreTranslateCompatRoutes } from "./routes/libretranslate-compat.js";
 import { lingoCompatRoutes } from "./routes/lingo-compat.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { processRoutes } from "./routes/process.js";
@@ -62,6 +63,11 @@ const OPENAPI_TAGS = [
     name: "DeepL compatibility",
     description:
       "DeepL's API v2 on Glossa keys (docs/compatible-apis.md): `Authorization: DeepL-Auth-Key <Glossa key>`; also under `/engines/{engineId}` to pin the engine.",
+  },
+  {
+    name: "LibreTranslate compatibility",
+    description:
+      'LibreTranslate\'s API on Glossa keys, at `/libretranslate` and `/engines/{engineId}/libretranslate` (docs/compatible-apis.md#libretranslate): its fields, answers and `{"error"}` refusals.',
   },
   {
     name: "session",
@@ -221,6 +227,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(lingoCompatRoutes(deps));
   await app.register(deeplCompatRoutes(deps, false));
   await app.register(deeplCompatRoutes(deps, true), { prefix: "/engines/:engineId" });
+  await app.register(libreTranslateCompatRoutes(deps));
   await app.register(cliSessionRoutes(deps));
   await app.register(cliSessionDashboardRoutes(deps));
   await app.register(sessionRoutes(deps));

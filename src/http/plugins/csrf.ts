@@ -2,6 +2,18 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
 import { isSafeMethod } from "../safe-methods.js";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The route authenticates by an API key the request carries (header or body) and never by
+     * the session cookie, so a cross-site request gains nothing from the browser's cookies: the
+     * CSRF rule does not apply. Servers that name themselves in `Referer` (Weblate's machinery
+     * does on every call) must not be refused there.
+     */
+    apiKeyOnly?: boolean;
+  }
+}
+
 function requestOrigin(request: FastifyRequest): string | undefined | null {
   const origin = request.headers.origin;
   if (origin !== undefined) return origin;
@@ -27,7 +39,8 @@ function requestOrigin(request: FastifyRequest): string | undefined | null {
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string | undefined): void {
   const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   app.addHook("onRequest", (request, _reply, done) => {
-    if (isSafeMethod(request.method)) return done();
+    // The route's own config, after routing: a percent-escaped path cannot reach it by mistake.
+    if (isSafeMethod(request.method) || request.routeOptions.config?.apiKeyOnly) return done();
     const origin = requestOrigin(request);
     if (origin === undefined) return done();
     const ownOrigin = configuredOrigin ?? `${request.protocol}://${request.host}`;

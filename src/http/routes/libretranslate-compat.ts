@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import {
+  LibreDetectBody,
+  LibreDetections,
+  libreErrorResponses,
+  LibreFrontendSettings,
+  LibreLanguages,
+  LibreLanguagesQuery,
+  LibreTranslateAnswer,
+  LibreTranslateBody,
+} from "../../contract/libretranslate.js";
+import { libreError } from "../../core/compat/libretranslate/libre-errors.js";
+import {
+  apiKeyField,
+  readDetectRequest,
+  readTranslateRequest,
+  type LibreRequestReading,
+} from "../../core/compat/libretranslate/libre-translate-request.js";
+import { AppError } from "../../core/errors/app-error.js";
+import type { KeyPrincipal } from "../../services/key-auth.js";
+import {
+  libreDetect,
+  libreFrontendSettings,
+  libreLanguagesOfEngine,
+  libreLanguagesOfServer,
+  libreTranslate,
+} from "../../services/libretranslate.js";
+import { clientGoneSignal } from "../client-gone.js";
+import { localizeDeps, type AppDeps } from "../deps.js";
+import { startCompatCall } from "../key-call.js";
+import { apiKeyFromHeaders } from "../key-header.js";
+import { registerFormBody } from "../plugins/form-body.js";
+import { registerMultipartFormBody } from "../plugins/multipart-form-body.js";
+import { registerProtocolErrors } from "../plugins/protocol-errors.js";
+import { engineWaitOf } from "../plugins/request-log.js";
+
+/** A JSON body must be an object (LibreTranslate: "Invalid JSON format"); a form is one already; none reads as no fields. */
+function fieldsOf(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== "object" || Array.isArray(body)) throw AppError.invalidRequest("Invalid JSON format");
+  return body as Record<string, unknown>;
+}
+
+function read<T>(reading: LibreRequestReading<T>): T {
+  if (!reading.ok) throw AppError.invalidRequest(reading.message);
+  return reading.request;
+}
+
+const pinnedEngineOf = (request: FastifyRequest) => (request.params as { engineId?: string }).engineId ?? null;
+
+/** The key in `api_key` (body or, for GET, query), else in `X-API-Key` / `Authorization: Bearer`. */
+function startLibreCall(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined) {
+  return startCompatCall(deps, request, reply, {
+    pinnedEngineId: pinnedEngineOf(request),
+    apiKey: apiKey ?? apiKeyFromHeaders(request.headers),
+    protocol: "libretranslate",
+  });
+}
+
+/** The engine a call goes to: the one its key call chose, else the pinned one (so that a refusal names it). */
+const engineOf = (principal: KeyPrincipal, request: FastifyRequest) => principal.engine?.id ?? pinnedEngineOf(request);
+
+/**
+ * LibreTranslate's API (docs/compatible-apis.md#libretranslate) under one prefix: request and
+ * answer mapping only; every translation is a `localize` call of the key, counted with protocol
+ * `libretranslate`, and every refusal leaves as LibreTranslate's `{"error": …}`.
+ */
+const libreTranslateRoutes =
+  (deps: AppDeps, pinned: boolean): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    registerFormBody(app);
+    registerMultipartFormBody(app);
+    registerProtocolErrors(app, libreError);
+    const route = {
+      tags: ["LibreTranslate compatibility"],
+      security: [{ apiKey: [] }],
+      ...(pinned ? { params: Type.Object({ engineId: Type.String() }) } : {}),
+    };
+    const which = pinned ? " (with the engine in the path)" : "";
+    const consumes = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+
+    app.post(
+      "/translate",
+      {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
+        config: { apiKeyOnly: true },
+        // The fields are read by readTranslateRequest, in LibreTranslate's words; the schema documents them.
+        attachValidation: true,
+        schema: {
+          summary: `Translates text or texts, as LibreTranslate's POST /translate${which}.`,
+          ...route,
+          consumes,
+          body: LibreTranslateBody,
+          response: { 200: LibreTranslateAnswer, ...libreErrorResponses(400, 403, 413, 429, 500, 503) },
+        },
+      },
+      async (request, reply) => {
+        const fields = fieldsOf(request.body);
+        const translate = read(readTranslateRequest(fields));
+        const principal = await startLibreCall(deps, request, reply, apiKeyField(fields));
+        return libreTranslate(principal, engineOf(principal, request), translate, {
+          ...localizeDeps(deps),
+          clientGone: clientGoneSignal(reply),
+          engineWait: engineWaitOf(request),
+        });
+      },
+    );
+
+    app.post(
+      "/detect",
+      {
+        config: { apiKeyOnly: true },
+        attachValidation: true,
+        schema: {
+          summary: `Recognizes the language of a text, as LibreTranslate's POST /detect${which}.`,
+          ...route,
+          consumes,
+          body: LibreDetectBody,
+          response: { 200: LibreDetections, ...libreErrorResponses(400, 403, 413, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const fields = fieldsOf(request.body);
+        const detect = read(readDetectRequest(fields));
+        await startLibreCall(deps, request, reply, apiKeyField(fields));
+        return [await libreDetect(detect.text)];
+      },
+    );
+
+    app.get(
+      "/languages",
+      {
+        schema: {
+          summary: `Lists languages and their targets, as LibreTranslate's GET /languages${which}.`,
+          description:
+            "With a key (`api_key` in the query, or a key header): what the engine its calls go to can translate. Without one (Mastodon, Weblate and Discourse send none): what this server's providers can translate.",
+          ...route,
+          querystring: LibreLanguagesQuery,
+          response: { 200: LibreLanguages, ...libreErrorResponses(400, 403, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const apiKey = request.query.api_key || apiKeyFromHeaders(request.headers);
+        if (!apiKey) return libreLanguagesOfServer();
+        const principal = await startLibreCall(deps, request, reply, apiKey);
+        return libreLanguagesOfEngine(deps.sql, principal, engineOf(principal, request));
+      },
+    );
+
+    app.get(
+      "/frontend/settings",
+      {
+        schema: {
+          summary: `LibreTranslate's front-end settings${which}: keys required, no limit per text.`,
+          ...route,
+          security: [],
+          response: { 200: LibreFrontendSettings },
+        },
+      },
+      async () => libreFrontendSettings(),
+    );
+  };
+
+/**
+ * Mounted at `/libretranslate` (LibreTranslate clients take a base URL and append `/translate`
+ * etc.) and at `/engines/:engineId/libretranslate` (the engine pinned in the URL).
+ */
+export const libreTranslateCompatRoutes =
+  (deps: AppDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    await app.register(libreTranslateRoutes(deps, false), { prefix: "/libretranslate" });
+    await app.register(libreTranslateRoutes(deps, true), { prefix: "/engines/:engineId/libretranslate" });
+  };

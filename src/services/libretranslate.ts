@@ -1,0 +1,80 @@
+import type { LibreFrontendSettings, LibreLanguages } from "../contract/libretranslate.js";
+import {
+  libreDetection,
+  libreTranslateAnswer,
+  type LibreDetection,
+  type LibreTranslateAnswer,
+} from "../core/compat/libretranslate/libre-answer.js";
+import { languageName, libreLanguageList } from "../core/compat/libretranslate/libre-languages.js";
+import type { LibreTranslateRequest } from "../core/compat/libretranslate/libre-translate-request.js";
+import { PROVIDERS, providerNamed } from "../engines/registry.js";
+import type { Sql } from "../storage/sql.js";
+import { engineForKey } from "./engine-for-key.js";
+import type { KeyPrincipal } from "./key-auth.js";
+import { localize, type LocalizeDeps } from "./localize.js";
+import { recognizeLocaleScored } from "./recognize-locale.js";
+
+/** LibreTranslate's `POST /detect`: the language of `text`, as LibreTranslate reports it. */
+export async function libreDetect(text: string): Promise<LibreDetection> {
+  const { recognized, score } = await recognizeLocaleScored(text);
+  return libreDetection(recognized.locale, score);
+}
+
+/**
+ * LibreTranslate's `POST /translate` through the localize service (the key's engine, grants,
+ * monthly characters, translation memory, glossary, placeholder and tag protection): the texts
+ * go as one array, so one call translates them all. `auto` is recognized once for all the texts
+ * together, as LibreTranslate does.
+ */
+export async function libreTranslate(
+  principal: KeyPrincipal,
+  engineId: string | null,
+  request: LibreTranslateRequest,
+  deps: LocalizeDeps,
+): Promise<LibreTranslateAnswer> {
+  const detected = request.sourceLocale === null ? await libreDetect(request.texts.join("\n")) : null;
+  const sourceLocale = request.sourceLocale ?? detected!.language;
+  const response = await localize(
+    principal,
+    { engineId, sourceLocale, targetLocale: request.targetLocale, data: { q: request.texts }, hints: undefined },
+    deps,
+  );
+  const translated = (response.data as { q: string[] }).q;
+  return libreTranslateAnswer({ batch: request.batch, translated, detected, alternatives: request.alternatives });
+}
+
+/** What every provider of this server can translate: the answer to `GET /languages` without a key. */
+export async function libreLanguagesOfServer(): Promise<LibreLanguages> {
+  return libreLanguageList(await Promise.all(PROVIDERS.map((provider) => provider.supportedPairs())));
+}
+
+/** `GET /languages` with a key: what the engine the key's calls go to can translate. */
+export async function libreLanguagesOfEngine(
+  sql: Sql,
+  principal: KeyPrincipal,
+  engineId: string | null,
+): Promise<LibreLanguages> {
+  const engine = await engineForKey(sql, principal, engineId);
+  const provider = providerNamed(engine.provider);
+  return provider ? libreLanguageList([await provider.supportedPairs()]) : [];
+}
+
+/**
+ * LibreTranslate's `GET /frontend/settings`: keys are required, no limit per text (the body
+ * limit and the monthly quotas apply), no file translation and no suggestions.
+ */
+export function libreFrontendSettings(): LibreFrontendSettings {
+  return {
+    charLimit: -1,
+    frontendTimeout: 500,
+    apiKeys: true,
+    keyRequired: true,
+    suggestions: false,
+    filesTranslation: false,
+    supportedFilesFormat: [],
+    language: {
+      source: { code: "auto", name: "Auto Detect" },
+      target: { code: "en", name: languageName("en") },
+    },
+  };
+}

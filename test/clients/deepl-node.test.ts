@@ -140,9 +140,11 @@ describe.each(STORES)("the DeepL API v2 with the official deepl-node client on %
   });
 
   it("answers the requests Weblate's DeepL machinery sends (weblate/machinery/deepl.py)", async () => {
+    // Weblate names its own site in Referer on every machinery request: a key call, not a cross-site form post.
+    const weblate = { referer: "https://weblate.example.org/" };
     const get = (path: string) =>
-      fetch(`${server.url}${path}`, { headers: { authorization: `DeepL-Auth-Key ${key.secret}` } }).then((r) =>
-        r.json(),
+      fetch(`${server.url}${path}`, { headers: { authorization: `DeepL-Auth-Key ${key.secret}`, ...weblate } }).then(
+        (r) => r.json(),
       );
     const sources = (await get("/v2/languages?type=source")) as { language: string }[];
     const targets = (await get("/v2/languages?type=target")) as { language: string }[];
@@ -150,14 +152,19 @@ describe.each(STORES)("the DeepL API v2 with the official deepl-node client on %
     expect(targets.map((l) => l.language)).toContain("PT-BR");
     // Weblate asks for glossary pairs before uploading its glossary: none, so it uploads nothing.
     expect(await get("/v2/glossary-language-pairs")).toEqual({ supported_languages: [] });
-    const translated = await post("/v2/translate", {
-      text: ['Hello <x id="0"></x> world', "Bye"],
-      source_lang: "EN",
-      target_lang: "PT-BR",
-      formality: "default",
-      tag_handling: "xml",
-      ignore_tags: ["x"],
-    });
+    const translated = await post(
+      "/v2/translate",
+      {
+        text: ['Hello <x id="0"></x> world', "Bye"],
+        source_lang: "EN",
+        target_lang: "PT-BR",
+        formality: "default",
+        tag_handling: "xml",
+        ignore_tags: ["x"],
+      },
+      key.secret,
+      weblate,
+    );
     expect(translated.status).toBe(200);
     expect(translated.body.translations.map((t: { text: string }) => t.text)).toEqual([
       // The ignored element travels as a protected stand-in and comes back as sent.

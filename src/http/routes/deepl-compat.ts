@@ -62,6 +62,8 @@ export const deeplCompatRoutes =
       "/v2/translate",
       {
         bodyLimit: DEEPL_BODY_LIMIT_BYTES,
+        // A key call: tools such as Weblate name their own site in Referer (docs/compatible-apis.md).
+        config: { apiKeyOnly: true },
         schema: {
           summary:
             "DeepL `POST /v2/translate`: translates `text` (one or up to 50) into `target_lang` with the organization's engine (JSON or form body).",
@@ -91,6 +93,7 @@ export const deeplCompatRoutes =
     );
 
     const usage = {
+      config: { apiKeyOnly: true },
       schema: {
         summary:
           "DeepL `/v2/usage`: this month's characters and the tighter of the key's and the organization's limits.",

@@ -12,7 +12,7 @@ import {
 } from "./apertium-cli.js";
 import { WarmPipeline } from "./warm-pipeline.js";
 
-/** A warm pipeline unused for this long is closed (measured: ~60 MB of memory each for eng-spa). */
+/** A warm pipeline unused for this long is closed (one eng-spa pipeline holds about 110 MB: docs/performance.md). */
 export const APERTIUM_IDLE_MS = 5 * 60_000;
 /** A pipeline is replaced after this many requests, as Apertium's own server does, so that no slow leak grows for ever. */
 export const APERTIUM_REQUESTS_PER_PIPELINE = 1000;

@@ -146,7 +146,12 @@ describe("a pipeline that hangs, dies or is cancelled (a stand-in mode)", () => 
     expect(hanging).toBeInstanceOf(ProviderError);
     expect(hanging).toMatchObject({ failure: "timeout", message: "apertium was stopped: no answer within 500 ms" });
     expect(pool.pids()).toEqual([]);
-    const answer = await provider.translate({ sourceLocale: "en", targetLocale: "es", texts: ["hello"], hints: [undefined] });
+    const answer = await provider.translate({
+      sourceLocale: "en",
+      targetLocale: "es",
+      texts: ["hello"],
+      hints: [undefined],
+    });
     expect(answer.texts).toEqual(["echo hello"]);
   });
 
@@ -163,7 +168,12 @@ describe("a pipeline that hangs, dies or is cancelled (a stand-in mode)", () => 
     expect(error).toMatchObject({ failure: "server" });
     expect((error as Error).message).toContain("exited with SIGKILL");
     await gone([program!]);
-    const answer = await provider.translate({ sourceLocale: "en", targetLocale: "es", texts: ["hi"], hints: [undefined] });
+    const answer = await provider.translate({
+      sourceLocale: "en",
+      targetLocale: "es",
+      texts: ["hi"],
+      hints: [undefined],
+    });
     expect(answer.texts).toEqual(["echo hi"]);
   });
 
@@ -171,7 +181,9 @@ describe("a pipeline that hangs, dies or is cancelled (a stand-in mode)", () => 
     const running = new AbortController();
     const queued = new AbortController();
     const first = pool.translateHtml("eng-spa", "hang while running", 30_000, running.signal).catch((e: unknown) => e);
-    const second = pool.translateHtml("eng-spa", "queued and cancelled", 30_000, queued.signal).catch((e: unknown) => e);
+    const second = pool
+      .translateHtml("eng-spa", "queued and cancelled", 30_000, queued.signal)
+      .catch((e: unknown) => e);
     await vi.waitFor(async () => expect((await standIn.requests()).at(-1)).toContain("hang while running"));
     const [program] = pool.pids();
 

@@ -37,6 +37,16 @@ export class WarmPipeline {
     /** Called once when the pipeline closes, for whatever reason. */
     private readonly onClose: (pipeline: WarmPipeline) => void,
   ) {
+    try {
+      this.start(commands);
+    } catch (error) {
+      // spawn() throws on what it cannot even try (no memory, no process slot): nothing may stay behind.
+      this.fail(error);
+      throw error;
+    }
+  }
+
+  private start(commands: readonly PipelineCommand[]): void {
     const env = apertiumEnvironment();
     let previous: ChildProcess | undefined;
     for (const { program, args } of commands) {
@@ -60,7 +70,7 @@ export class WarmPipeline {
     }
     const first = this.children[0]!;
     const last = this.children.at(-1)!;
-    first.stdin!.on("error", (error) => this.fail(new Error(`could not write to ${mode}: ${error.message}`)));
+    first.stdin!.on("error", (error) => this.fail(new Error(`could not write to ${this.mode}: ${error.message}`)));
     last.stdout!.on("data", (chunk: Buffer) => this.receive(chunk));
     // An idle pipeline does not keep the server's event loop alive; a request's timer does.
     for (const child of this.children) {

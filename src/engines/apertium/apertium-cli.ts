@@ -84,27 +84,28 @@ export function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefin
   });
 }
 
+/** A program started ahead of its input, so that its start-up overlaps the work before it. */
+export interface StartedProgram {
+  /** Writes `input` as the program's whole standard input and resolves with what it printed. */
+  feed(input: Buffer | string): Promise<Buffer>;
+  /** Kills the program when it will not be fed (the request failed before it). */
+  cancel(): void;
+}
+
 /**
- * Runs one program to completion with fixed arguments (never a shell), `input` on its standard
- * input, and returns what it printed. It runs in its own process group, so that `stop` or an
- * oversized output kills it with anything it started; a terminal's Ctrl-C reaches the server,
- * which drains, and not the program.
+ * Starts one program with fixed arguments (never a shell), to run to completion on the input it
+ * is fed. It runs in its own process group, so that `stop`, `cancel` or an oversized output kills
+ * it with anything it started; a terminal's Ctrl-C reaches the server, which drains, and not
+ * the program.
  */
-export function runProgram(
-  command: string,
-  args: readonly string[],
-  options: { input?: Buffer | string; stop: AbortSignal },
-): Promise<Buffer> {
-  const { input, stop } = options;
-  return new Promise((resolve, reject) => {
+export function startProgram(command: string, args: readonly string[], stop: AbortSignal): StartedProgram {
+  let kill: (reason: unknown) => void = () => {};
+  let stdin: NodeJS.WritableStream | null = null;
+  const output = new Promise<Buffer>((resolve, reject) => {
     if (stop.aborted) return reject(stop.reason);
-    const child = spawn(command, args, {
-      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      detached: true,
-      env: apertiumEnvironment(),
-    });
+    const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, env: apertiumEnvironment() });
     let stoppedBecause: unknown;
-    const kill = (reason: unknown) => {
+    kill = (reason: unknown) => {
       stoppedBecause ??= reason;
       try {
         if (child.pid) process.kill(-child.pid, "SIGKILL");
@@ -117,19 +118,17 @@ export function runProgram(
     const out: Buffer[] = [];
     let size = 0;
     let stderr = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_OUTPUT_BYTES) kill(new ApertiumStopped("the output is too large"));
       else out.push(chunk);
     });
-    child.stderr!.on("data", (chunk: Buffer) => {
+    child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString("utf8");
     });
-    if (child.stdin) {
-      // A program that exits without reading all its input is reported by its exit status.
-      child.stdin.on("error", () => {});
-      child.stdin.end(input);
-    }
+    // A program that exits without reading all its input is reported by its exit status.
+    child.stdin.on("error", () => {});
+    stdin = child.stdin;
     child.on("error", (error: NodeJS.ErrnoException) => {
       stop.removeEventListener("abort", onStop);
       reject(error);
@@ -141,6 +140,26 @@ export function runProgram(
       else reject(new Error(`${command} exited with ${code}: ${stderr.trim().slice(0, 200)}`));
     });
   });
+  // A program cancelled before it was fed fails, and nobody waits for it.
+  output.catch(() => {});
+  return {
+    feed(input) {
+      stdin?.end(input);
+      return output;
+    },
+    cancel() {
+      kill(new Error(`${command} was not needed`));
+    },
+  };
+}
+
+/** Runs one program to completion on `input` (none by default) and returns what it printed. */
+export function runProgram(
+  command: string,
+  args: readonly string[],
+  options: { input?: Buffer | string; stop: AbortSignal },
+): Promise<Buffer> {
+  return startProgram(command, args, options.stop).feed(options.input ?? "");
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   apertiumSlots,
   MAX_APERTIUM_PROCESSES,
   runProgram,
+  startProgram,
   unlessAborted,
   withDeadline,
 } from "./apertium-cli.js";
@@ -78,16 +79,23 @@ export class ApertiumPipelines {
       this.slots(() =>
         withDeadline(timeoutMs, signal, async (stop) => {
           const commands = await this.commandsFor(mode, stop);
-          // A NUL would end the request early; deshtml drops it anyway, so the output is the same.
-          const deformatted = await runProgram("apertium-deshtml", [], { input: html.replaceAll("\0", ""), stop });
-          const pipeline = this.take(mode, commands);
+          // The reformatter starts now, so that its start-up overlaps the translation.
+          const reformatter = startProgram("apertium-rehtml", [], stop);
           let translated: Buffer;
           try {
-            translated = await pipeline.translate(deformatted, stop);
-          } finally {
-            this.giveBack(pipeline);
+            // A NUL would end the request early; deshtml drops it anyway, so the output is the same.
+            const deformatted = await runProgram("apertium-deshtml", [], { input: html.replaceAll("\0", ""), stop });
+            const pipeline = this.take(mode, commands);
+            try {
+              translated = await pipeline.translate(deformatted, stop);
+            } finally {
+              this.giveBack(pipeline);
+            }
+          } catch (error) {
+            reformatter.cancel();
+            throw error;
           }
-          return (await runProgram("apertium-rehtml", [], { input: translated, stop })).toString("utf8");
+          return (await reformatter.feed(translated)).toString("utf8");
         }),
       ),
       signal,

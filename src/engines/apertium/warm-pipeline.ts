@@ -1,5 +1,5 @@
 import type { PipelineCommand } from "../../core/engines/apertium-pipeline-commands.js";
-import { runProgram } from "./apertium-cli.js";
+import { startProgram } from "./apertium-cli.js";
 import { WarmStage } from "./warm-stage.js";
 
 /**
@@ -66,18 +66,17 @@ export class WarmPipeline {
   async translate(input: Buffer, stop: AbortSignal): Promise<Buffer> {
     if (this.closed) throw new Error(`the ${this.mode} pipeline is closed`);
     let text = input;
+    // The per-request programs start now, loading their data while the warm stages work.
+    const started = this.parts.map((part) =>
+      part.kind === "once" ? startProgram(part.command.program, part.command.args, stop) : undefined,
+    );
     try {
-      for (const part of this.parts) {
+      for (const [index, part] of this.parts.entries()) {
         if (part.kind === "warm") text = await part.stage.translate(text, stop);
-        else {
-          const output = await runProgram(part.command.program, part.command.args, {
-            input: Buffer.concat([text, NUL]),
-            stop,
-          });
-          text = withoutNul(output);
-        }
+        else text = withoutNul(await started[index]!.feed(Buffer.concat([text, NUL])));
       }
     } catch (error) {
+      for (const program of started) program?.cancel();
       this.close(error);
       throw error;
     }

@@ -46,8 +46,10 @@ const MODE_NAME = /^[a-z]{2,3}(_[\w]+)?-[a-z]{2,3}(_[\w]+)?$/i;
  * - Idle pipelines close after `idleMs`; `shutdown()` closes them all (busy ones when they finish).
  *
  * HTML formatting works as with `apertium -u -f html <mode>`: `apertium-deshtml` and
- * `apertium-rehtml` run once per request around the warm pipeline (they keep no state and start in
- * a millisecond, and neither flushes on NUL), so tags and Glossa's markers pass as superblanks.
+ * `apertium-rehtml` run once per request around the warm pipeline (they keep no state, load no
+ * dictionaries, and neither flushes on NUL), so tags and Glossa's markers pass as superblanks.
+ * Inside the pipeline, programs that keep context across requests run once per request too
+ * (warm-pipeline.ts).
  */
 export class ApertiumPipelines {
   private readonly modesDir: string;

@@ -18,6 +18,7 @@ import { KeyCallMeter } from "./services/limits/key-call.js";
 import { RateLimiter } from "./services/limits/rate-limiter.js";
 import { UsageRecorder } from "./services/limits/usage-recorder.js";
 import { setProviderDetailSink } from "./engines/http/provider-detail-log.js";
+import { closeApertiumPipelines } from "./engines/apertium/apertium-pipelines.js";
 import { deliveryWorker } from "./services/webhooks/delivery-worker.js";
 import { engineAddressPolicyFrom, setEngineAddressPolicy } from "./security/outbound/engine-policy.js";
 import { webhookSettings } from "./http/deps.js";
@@ -201,6 +202,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearInterval(sweep);
         clearTimeout(force);
       }
+      // No request or job translates any more: the warm Apertium pipelines stop with the server.
+      closeApertiumPipelines();
       await webhooks.stop();
       await memoryBatcher.flush();
       if (keyContexts) await coherence.stop();

@@ -1,12 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { protectedTokens } from "../../src/core/content/protected-segments.js";
 import { placeholderProblems } from "../../src/core/engines/validate-output.js";
+import { closeApertiumPipelines } from "../../src/engines/apertium/apertium-pipelines.js";
 import { apertiumProvider } from "../../src/engines/apertium/apertium-provider.js";
 import { pseudoProvider } from "../../src/engines/pseudo/pseudo-provider.js";
 import { UnsupportedPairError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";
 
 /** Runs the real Apertium CLI (CI installs apertium and apertium-eng-spa). */
+// The warm pipelines this file started stop with it, as they do with a server.
+afterAll(() => closeApertiumPipelines());
+
 describe("apertium provider", () => {
   const provider = apertiumProvider(providerContext({ timeoutMs: 30_000 }));
 

@@ -1,61 +1,111 @@
 import pLimit from "p-limit";
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism } from "node:os";
 
-const COMMAND = "apertium";
-const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+/** The most an Apertium program may print for one request; past it the program is stopped. */
+export const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /**
- * Translates `input` with `apertium <args> <file>`. The input goes through a private temp
- * file: the apertium script opens /dev/stdin, which fails when stdin is Node's socket pipe.
+ * How many Apertium requests may run at once in this server, whatever the number of callers:
+ * each keeps a pipeline of about a dozen processes busy, and 20 concurrent requests once spawned
+ * 160+. Calls beyond it wait their turn (a cancelled request leaves the queue without running).
+ * It is also the most warm pipelines the server keeps (apertium-pipelines.ts).
  */
-export async function runApertiumOnText(
-  args: readonly string[],
-  input: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "glossa-apertium-"));
-  try {
-    const file = join(dir, "input.html");
-    await writeFile(file, input, { encoding: "utf8", mode: 0o600 });
-    return await runApertium([...args, file], timeoutMs, signal);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+export const MAX_APERTIUM_PROCESSES = Math.max(2, availableParallelism());
+export const apertiumSlots = pLimit(MAX_APERTIUM_PROCESSES);
+
+/** How many Apertium requests run now and how many wait for a slot (for tests and diagnostics). */
+export function apertiumProcessLoad(): { running: number; waiting: number } {
+  return { running: apertiumSlots.activeCount, waiting: apertiumSlots.pendingCount };
+}
+
+/**
+ * Why an Apertium request was stopped before it answered; `timedOut` tells a timeout (the
+ * provider's `timeout` failure) from everything else (`server`).
+ */
+export class ApertiumStopped extends Error {
+  constructor(
+    why: string,
+    readonly timedOut = false,
+  ) {
+    super(`apertium was stopped: ${why}`);
+    this.name = "ApertiumStopped";
   }
 }
 
 /**
- * How many `apertium` pipelines may run at once in this server, whatever the number of
- * requests: each is about eight processes, and 20 concurrent requests once spawned 160+. Calls
- * beyond it wait their turn (a cancelled request leaves the queue without running).
+ * The environment Apertium's programs run with, as the `apertium` script sets it: a UTF-8
+ * character type (they read and write UTF-8 whatever the server's locale) and the programs
+ * found where `APERTIUM_PATH` says, before the rest of the PATH.
  */
-export const MAX_APERTIUM_PROCESSES = Math.max(2, availableParallelism());
-const slots = pLimit(MAX_APERTIUM_PROCESSES);
+export function apertiumEnvironment(): NodeJS.ProcessEnv {
+  const path = [process.env.APERTIUM_PATH ?? "/usr/bin", process.env.PATH].filter(Boolean).join(":");
+  return { ...process.env, PATH: path, LC_CTYPE: "C.UTF-8" };
+}
 
-/** How many Apertium pipelines run now and how many wait for a slot (for tests and diagnostics). */
-export function apertiumProcessLoad(): { running: number; waiting: number } {
-  return { running: slots.activeCount, waiting: slots.pendingCount };
+/** Where the installed mode files are: `$APERTIUM_DATADIR/modes`, as for the `apertium` script. */
+export function apertiumModesDir(): string {
+  return `${process.env.APERTIUM_DATADIR ?? "/usr/share/apertium"}/modes`;
 }
 
 /**
- * Runs `apertium` with fixed arguments (never a shell), within the server-wide limit above;
- * the timeout counts from when it starts. It is a shell script driving a pipeline of
- * processes, so it runs in its own process group and a timeout, an abort or an oversized
- * output kills the whole group.
+ * Runs `work` with a signal that stops it after `timeoutMs` (an `ApertiumStopped` that timed out)
+ * or when `signal` aborts (its reason); the timeout counts from here, once a slot is held.
  */
-export function runApertium(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
-  return slots(() => spawnApertium(args, timeoutMs, signal));
+export async function withDeadline<T>(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  work: (stop: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (signal?.aborted) throw signal.reason;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new ApertiumStopped(`no answer within ${timeoutMs} ms`, true)),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
 }
 
-function spawnApertium(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const child = spawn(COMMAND, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let stoppedBecause: string | undefined;
-    const stop = (reason: string) => {
+/** Rejects as soon as `signal` aborts, so that a caller still queued for a slot is answered at once. */
+export function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** A program started ahead of its input, so that its start-up overlaps the work before it. */
+export interface StartedProgram {
+  /** Writes `input` as the program's whole standard input and resolves with what it printed. */
+  feed(input: Buffer | string): Promise<Buffer>;
+  /** Kills the program when it will not be fed (the request failed before it). */
+  cancel(): void;
+}
+
+/**
+ * Starts one program with fixed arguments (never a shell), to run to completion on the input it
+ * is fed. It runs in its own process group, so that `stop`, `cancel` or an oversized output kills
+ * it with anything it started; a terminal's Ctrl-C reaches the server, which drains, and not
+ * the program.
+ */
+export function startProgram(command: string, args: readonly string[], stop: AbortSignal): StartedProgram {
+  let kill: (reason: unknown) => void = () => {};
+  let stdin: NodeJS.WritableStream | null = null;
+  const output = new Promise<Buffer>((resolve, reject) => {
+    if (stop.aborted) return reject(stop.reason);
+    const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, env: apertiumEnvironment() });
+    let stoppedBecause: unknown;
+    kill = (reason: unknown) => {
       stoppedBecause ??= reason;
       try {
         if (child.pid) process.kill(-child.pid, "SIGKILL");
@@ -63,38 +113,66 @@ function spawnApertium(args: readonly string[], timeoutMs: number, signal?: Abor
         // already gone
       }
     };
-    const timer = setTimeout(() => stop(`no answer within ${timeoutMs} ms`), timeoutMs);
-    const onAbort = () => stop("the request was cancelled");
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const onStop = () => kill(stop.reason);
+    stop.addEventListener("abort", onStop, { once: true });
     const out: Buffer[] = [];
     let size = 0;
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_OUTPUT_BYTES) stop("the output is too large");
+      if (size > MAX_OUTPUT_BYTES) kill(new ApertiumStopped("the output is too large"));
       else out.push(chunk);
     });
     child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString("utf8");
     });
+    // A program that exits without reading all its input is reported by its exit status.
+    child.stdin.on("error", () => {});
+    stdin = child.stdin;
     child.on("error", (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      stop.removeEventListener("abort", onStop);
       reject(error);
     });
     child.on("close", (code) => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      if (stoppedBecause)
-        reject(
-          Object.assign(new Error(`apertium was stopped: ${stoppedBecause}`), {
-            timedOut: stoppedBecause.startsWith("no answer"),
-          }),
-        );
-      else if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
-      else reject(new Error(`apertium exited with ${code}: ${stderr.trim().slice(0, 200)}`));
+      stop.removeEventListener("abort", onStop);
+      if (stoppedBecause) reject(stoppedBecause);
+      else if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`${command} exited with ${code}: ${stderr.trim().slice(0, 200)}`));
     });
   });
+  // A program cancelled before it was fed fails, and nobody waits for it.
+  output.catch(() => {});
+  return {
+    feed(input) {
+      stdin?.end(input);
+      return output;
+    },
+    cancel() {
+      kill(new Error(`${command} was not needed`));
+    },
+  };
+}
+
+/** Runs one program to completion on `input` (none by default) and returns what it printed. */
+export function runProgram(
+  command: string,
+  args: readonly string[],
+  options: { input?: Buffer | string; stop: AbortSignal },
+): Promise<Buffer> {
+  return startProgram(command, args, options.stop).feed(options.input ?? "");
+}
+
+/**
+ * Runs `apertium` with fixed arguments within the server-wide limit above; the timeout counts
+ * from when it starts.
+ */
+export function runApertium(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
+  return unlessAborted(
+    apertiumSlots(() =>
+      withDeadline(timeoutMs, signal, async (stop) => (await runProgram("apertium", args, { stop })).toString("utf8")),
+    ),
+    signal,
+  );
 }
 
 let installedModes: Promise<string[]> | undefined;

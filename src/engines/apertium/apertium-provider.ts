@@ -4,17 +4,22 @@ import { mask, unmask } from "../../core/engines/markers.js";
 import type { ProviderContext } from "../provider-context.js";
 import { ProviderError, UnsupportedPairError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
-import { listApertiumModes, runApertiumOnText } from "./apertium-cli.js";
+import { listApertiumModes } from "./apertium-cli.js";
+import { apertiumPipelines, type ApertiumPipelines } from "./apertium-pipelines.js";
 
 const separator = (index: number) => `<hr data-glossa-split="${index}">`;
 const SEPARATOR = /<hr data-glossa-split="\d+">/;
 
 /**
- * Offline rule-based MT through the Apertium CLI in HTML mode: tags — and our placeholder
- * markers — pass through as "superblanks". One process per chunk; strings are separated by
- * block-level markers so that sentences never run into each other.
+ * Offline rule-based MT through Apertium in HTML mode (`apertium -u -f html <mode>`): tags — and
+ * our placeholder markers — pass through as "superblanks". A chunk is one request to a warm
+ * pipeline of the server's pool (apertium-pipelines.ts); strings are separated by block-level
+ * markers so that sentences never run into each other.
  */
-export function apertiumProvider(context: ProviderContext): TranslationProvider {
+export function apertiumProvider(
+  context: ProviderContext,
+  pipelines: ApertiumPipelines = apertiumPipelines(),
+): TranslationProvider {
   async function installedModes(): Promise<string[]> {
     try {
       return await listApertiumModes();
@@ -53,12 +58,7 @@ export function apertiumProvider(context: ProviderContext): TranslationProvider 
       const document = masked.map((entry, index) => entry.text + separator(index)).join("");
       let output: string;
       try {
-        output = await runApertiumOnText(
-          ["-u", "-f", "html", mode],
-          document,
-          context.settings.timeoutMs,
-          input.signal,
-        );
+        output = await pipelines.translateHtml(mode, document, context.settings.timeoutMs, input.signal);
       } catch (error) {
         if (input.signal?.aborted) throw input.signal.reason;
         throw new ProviderError(

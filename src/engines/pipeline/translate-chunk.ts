@@ -1,5 +1,5 @@
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
-import type { GlossaryItem } from "../../core/engines/glossary.js";
+import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { translationProblems } from "../../core/engines/validate-output.js";

@@ -13,7 +13,7 @@ import { findRole } from "../../storage/repositories/roles.js";
 import { findUserByEmail, insertUser } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
 import { audit } from "../management/audit.js";
-import { openSession } from "../management/session.js";
+import { openSession } from "../management/open-session.js";
 import { openClientSecret } from "./connection.js";
 import { discoveryProblem, openid, relyingParty, SSO_SCOPES, type SsoSettings } from "./oidc.js";
 

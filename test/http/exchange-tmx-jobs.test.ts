@@ -189,6 +189,23 @@ describe.each(STORES)("TMX import as a job (large files) on %s", (store) => {
     expect(await announced(bad.body.id)).toMatchObject([
       { type: "job.failed", data: { kind: "tmx_import", status: "failed", error: { code: "invalid_request" } } },
     ]);
+
+    // On the Jobs list of a manager (who may import), not of a member (who sees their own keys' jobs).
+    const listed = await seed.admin.get(`/api/orgs/${seed.orgId}/jobs`);
+    expectStatus(listed, 200);
+    expect(
+      listed.body.jobs.filter((job: { id: string }) => [good.body.id, bad.body.id].includes(job.id)),
+    ).toMatchObject([
+      { id: bad.body.id, kind: "tmx_import", status: "failed", engineId: engine },
+      { id: good.body.id, kind: "tmx_import", status: "succeeded", result: { read: 1, imported: 1 } },
+    ]);
+    expect((await seed.admin.get(`/api/orgs/${seed.orgId}/jobs?status=failed`)).body.jobs).toContainEqual(
+      expect.objectContaining({ id: bad.body.id }),
+    );
+    const member = await addMemberUser(seed, `tmx-list-${store}@example.test`, seed.roles.member);
+    const asMember = await member.client.get(`/api/orgs/${seed.orgId}/jobs`);
+    expectStatus(asMember, 200);
+    expect(asMember.body.jobs.map((job: { id: string }) => job.id)).not.toContain(good.body.id);
   });
 
   it("needs org:manage_team before anything is stored, and an empty body is refused", async () => {

@@ -111,6 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       meter,
       warn: (error, message) => app.log.warn({ err: error }, message),
       metrics,
+      nearMatches: config.nearMatches,
     },
     { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
   );

@@ -83,6 +83,7 @@ export type JobRecord = Static<typeof JobRecord>;
 /** A job in the dashboard's list: no results (they can be large), and the key that submitted it. */
 export const JobSummary = Type.Object(
   {
+    kind: Type.Literal("localize"),
     ...jobFields,
     keyId: Type.String(),
     keyName: Nullable(Type.String(), { description: "null once the key is deleted" }),
@@ -96,9 +97,6 @@ export const JOB_LIST_LIMIT = 200;
 
 export const JobListQuery = Type.Object({ status: Type.Optional(JobStatusSchema) });
 export type JobListQuery = Static<typeof JobListQuery>;
-
-export const JobList = Type.Object({ jobs: Type.Array(JobSummary) }, { title: "JobList" });
-export type JobList = Static<typeof JobList>;
 
 /** What a job does: translate strings (`POST /jobs/localize`) or import a large TMX file (docs/jobs.md). */
 export const JOB_KINDS = ["localize", "tmx_import"] as const;
@@ -152,3 +150,15 @@ export const AnyJob = Type.Union([TmxImportJob, JobRecord], {
   title: "AnyJob",
   description: 'A localization [Job](#job), or a [TmxImportJob](#tmximportjob) (`kind: "tmx_import"`).',
 });
+
+/** The dashboard's Jobs list: localization jobs, and (for members with `org:manage_team`) TMX import jobs. */
+export const JobList = Type.Object(
+  {
+    jobs: Type.Array(Type.Union([TmxImportJob, JobSummary], { title: "JobListItem" }), {
+      description: 'newest first; a TMX import job has `kind: "tmx_import"`',
+    }),
+  },
+  { title: "JobList" },
+);
+export type JobList = Static<typeof JobList>;
+export type JobListItem = JobList["jobs"][number];

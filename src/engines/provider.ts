@@ -1,4 +1,4 @@
-import type { GlossaryItem } from "../core/engines/glossary.js";
+import type { GlossaryItem } from "../core/engines/glossary-item.js";
 import type { ReferenceExample } from "../core/engines/prompt-context.js";
 
 /** What every translation provider implements; the pipeline does the rest (chunks, fallback, validation, memory). */

@@ -1,7 +1,7 @@
 import type { Config } from "../config/config.js";
 import type { OrganizationId } from "../contract/ids.js";
 import type { FailureLimiter } from "../security/auth-failure-limiter.js";
-import type { SignInLimits } from "../services/management/session.js";
+import type { SignInLimits } from "../services/management/sign-in-limits.js";
 import type { KeyAuthDeps } from "../services/key-auth.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { LastUsedTracker } from "../services/last-used-tracker.js";

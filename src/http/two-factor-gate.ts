@@ -4,7 +4,7 @@ import { checkTwoFactorPolicy } from "../core/account/two-factor-policy.js";
 import { AppError } from "../core/errors/app-error.js";
 import { findTwoFactorFacts } from "../storage/repositories/two-factor.js";
 import type { Sql } from "../storage/sql.js";
-import type { SessionUser } from "./plugins/session-auth.js";
+import type { SessionUser } from "./session-user.js";
 
 /**
  * 403 `two_factor_required` when the organization requires two-factor and this session of one of

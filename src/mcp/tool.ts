@@ -1,5 +1,5 @@
 import type { TSchema } from "typebox";
-import type { KeyPrincipal } from "../services/key-auth.js";
+import type { KeyPrincipal } from "../services/key-principal.js";
 import type { KeyCallMeter } from "../services/limits/key-call.js";
 import type { LocalizeDeps } from "../services/localize.js";
 import type { Sql } from "../storage/sql.js";

@@ -2,7 +2,7 @@ import { authorizeEngine } from "../core/authz/authorize-key.js";
 import { AppError } from "../core/errors/app-error.js";
 import type { EngineRow } from "../storage/repositories/engines.js";
 import type { Sql } from "../storage/sql.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import type { KeyPrincipal } from "./key-principal.js";
 import { reachableEngineRows } from "./list-engines.js";
 
 /**

@@ -6,7 +6,7 @@ import { localeProblemHint } from "../core/locale/check-locale.js";
 import { checkedLocale } from "../core/locale/normalize-locale.js";
 import type { Sql } from "../storage/sql.js";
 import { engineForKey } from "./engine-for-key.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import type { KeyPrincipal } from "./key-principal.js";
 
 /** Prices the items with the engine the key would localize with; pure computation, nothing is stored. */
 export async function estimate(sql: Sql, principal: KeyPrincipal, body: EstimateBody): Promise<EstimateResponse> {

@@ -1,8 +1,7 @@
-import type { KeyId, OrganizationId, UserId } from "../contract/ids.js";
+import type { KeyId, OrganizationId } from "../contract/ids.js";
 import { authorizeKey, type KeyDenialCode } from "../core/authz/authorize-key.js";
 import type { KeyAuthFailureReason, Metrics } from "../observability/metrics.js";
-import type { KeyKind } from "../contract/vocabulary.js";
-import { REACH_ALL, type EngineReach } from "../core/authz/model.js";
+import { REACH_ALL } from "../core/authz/model.js";
 import { AppError } from "../core/errors/app-error.js";
 import { hashApiKeySecret, isWellFormedApiKey } from "../core/keys/api-key-format.js";
 import type { FailureLimiter } from "../security/auth-failure-limiter.js";
@@ -12,21 +11,7 @@ import type { Sql } from "../storage/sql.js";
 import type { KeyContextCache } from "./cache/key-context-cache.js";
 import type { Clock } from "./clock.js";
 import type { LastUsedTracker } from "./last-used-tracker.js";
-import type { KeyLimits } from "./limits/key-call.js";
-import type { DASHBOARD_SESSION_KEY_ID } from "./try-engine.js";
-
-/** Who is calling with a key, what they reach, and the engine the request targets (if any). */
-export interface KeyPrincipal {
-  keyId: KeyId | typeof DASHBOARD_SESSION_KEY_ID;
-  organizationId: OrganizationId;
-  kind: KeyKind;
-  userId: UserId | null;
-  email: string | null;
-  reach: EngineReach;
-  engine: EngineRow | null;
-  /** Rate limit and monthly character counts (SPEC §8); null when no key is involved (bench bypass, dashboard). */
-  limits: KeyLimits | null;
-}
+import type { KeyPrincipal } from "./key-principal.js";
 
 /** Bench-only (see `bypassForOrganizationId`). */
 const bypassEngines = new Map<string, EngineRow | null>();

@@ -10,7 +10,7 @@ import type { LibreTranslateRequest } from "../core/compat/libretranslate/libre-
 import { PROVIDERS, providerNamed } from "../engines/registry.js";
 import type { Sql } from "../storage/sql.js";
 import { engineForKey } from "./engine-for-key.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import type { KeyPrincipal } from "./key-principal.js";
 import { localize, type LocalizeDeps } from "./localize.js";
 import { recognizeLocaleScored } from "./recognize-locale.js";
 

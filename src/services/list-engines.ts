@@ -3,7 +3,7 @@ import { enginesWithin } from "../core/authz/model.js";
 import { listEngines, type EngineRow } from "../storage/repositories/engines.js";
 import { findOrganization } from "../storage/repositories/organizations.js";
 import type { Sql } from "../storage/sql.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import type { KeyPrincipal } from "./key-principal.js";
 
 /** The engines of the key's organization that the key reaches now (SPEC §1 rule 4). */
 export async function reachableEngineRows(sql: Sql, principal: KeyPrincipal): Promise<EngineRow[]> {

@@ -23,7 +23,7 @@ import { StorageUnavailableError, type Sql } from "../storage/sql.js";
 import { nearMatchesIn, type TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import { engineForKey } from "./engine-for-key.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import type { KeyPrincipal } from "./key-principal.js";
 import { keyCallOf, usageErrorCode } from "./limits/key-call.js";
 import type { EngineWait } from "../observability/engine-wait.js";
 import type { Metrics } from "../observability/metrics.js";

@@ -3,7 +3,7 @@ import type { EngineId, OrganizationId, UserId } from "../contract/ids.js";
 import type { LocalizeResponse } from "../contract/process.js";
 import type { JsonValue } from "../core/content/walk-strings.js";
 import { findEngine } from "../storage/repositories/engines.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import { DASHBOARD_SESSION_KEY_ID, type KeyPrincipal } from "./key-principal.js";
 import { localize, type LocalizeDeps } from "./localize.js";
 import { userEngineReach } from "./user-engine-reach.js";
 
@@ -12,9 +12,6 @@ export interface TryEngineInput {
   targetLocale: string;
   data: Record<string, JsonValue>;
 }
-
-/** Marks principals built for a dashboard session rather than an API key. */
-export const DASHBOARD_SESSION_KEY_ID = "dashboard_session";
 
 /**
  * The dashboard's "try it" call: a localize request on one engine, authorized for the

@@ -1,6 +1,6 @@
 import type { WhoamiResponse } from "../contract/process.js";
 import type { Sql } from "../storage/sql.js";
-import type { KeyPrincipal } from "./key-auth.js";
+import type { KeyPrincipal } from "./key-principal.js";
 import { describeLimits, type KeyCallMeter } from "./limits/key-call.js";
 import { reachableEngineRows } from "./list-engines.js";
 

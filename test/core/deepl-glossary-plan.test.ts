@@ -7,7 +7,7 @@ import {
   glossaryWireLanguage,
   supportsGlossaryPair,
 } from "../../src/core/engines/deepl-glossary.js";
-import type { GlossaryItem } from "../../src/core/engines/glossary.js";
+import type { GlossaryItem } from "../../src/core/engines/glossary-item.js";
 
 describe("DeepL glossary rules (pure)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GlossaryItem } from "../../src/core/engines/glossary.js";
+import type { GlossaryItem } from "../../src/core/engines/glossary-item.js";
 import { glossaryItemsOf, mergeGlossary, type TbxConcept, type TbxTerm } from "../../src/core/exchange/tbx-concept.js";
 import { tbxDocument } from "../../src/core/exchange/tbx-document.js";
 import { tmxSegment } from "../../src/core/exchange/tmx-inline.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobEvent, type FinishedJobFacts } from "../../src/core/jobs/job-event.js";
+import { importJobEvent, jobEvent, type FinishedJobFacts } from "../../src/core/jobs/job-event.js";
 import { jobRecord } from "../../src/core/jobs/job-record.js";
 import { distinctLocales, jobExpiresAt, JOB_RETENTION_MS, nextLocale } from "../../src/core/jobs/job-rules.js";
 
@@ -56,6 +56,7 @@ describe("SPEC §9/§10 job events", () => {
       type: "job.succeeded",
       data: {
         id: "job_1",
+        kind: "localize",
         status: "succeeded",
         keyId: "key_1",
         engineId: "eng_1",
@@ -86,6 +87,50 @@ describe("SPEC §9/§10 job events", () => {
 
   it.each(["canceled", "queued", "running"] as const)("a %s job announces nothing", (status) => {
     expect(jobEvent({ ...finished, status })).toBeNull();
+  });
+});
+
+describe("TMX import job events (issue 32 item 3)", () => {
+  const imported = {
+    id: "job_2",
+    organizationId: "org_1",
+    engineId: "eng_1",
+    userId: "usr_1",
+    status: "succeeded" as const,
+    progress: { bytes: 10, totalBytes: 10, read: 3, imported: 2 },
+    report: { read: 3, imported: 2, skipped: { no_target: 1 }, ignored: { properties: 0, notes: 0, variants: 0 } },
+    error: null,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    finishedAt: new Date("2026-01-01T00:01:00Z"),
+  };
+
+  it("a succeeded import announces job.succeeded with kind tmx_import, its progress, report and URL", () => {
+    expect(importJobEvent(imported)).toEqual({
+      organizationId: "org_1",
+      type: "job.succeeded",
+      data: {
+        id: "job_2",
+        kind: "tmx_import",
+        status: "succeeded",
+        engineId: "eng_1",
+        userId: "usr_1",
+        progress: { bytes: 10, totalBytes: 10, read: 3, imported: 2 },
+        result: imported.report,
+        url: "/api/orgs/org_1/engines/eng_1/translation-memory/import/job_2",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        finishedAt: "2026-01-01T00:01:00.000Z",
+      },
+    });
+  });
+
+  it("a failed import announces job.failed with its refusal", () => {
+    const event = importJobEvent({ ...imported, status: "failed", error: { code: "forbidden", message: "No." } });
+    expect(event?.type).toBe("job.failed");
+    expect(event?.data.error).toEqual({ code: "forbidden", message: "No." });
+  });
+
+  it.each(["canceled", "queued", "running"] as const)("a %s import announces nothing", (status) => {
+    expect(importJobEvent({ ...imported, status })).toBeNull();
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mayChangeRequireSso, ssoAccess, type SessionFacts } from "../../src/core/account/sso-policy.js";
-import { emailDomain, normalizeDomains, ssoIdentity } from "../../src/core/account/sso-identity.js";
+import {
+  emailDomain,
+  needsUserInfo,
+  normalizeDomains,
+  ssoIdentity,
+  withUserInfoClaims,
+} from "../../src/core/account/sso-identity.js";
 
 const ORG = "org_a";
 const password: SessionFacts = { authMethod: "password", ssoOrganizationId: null, isInstanceAdmin: false };
@@ -80,5 +86,69 @@ describe("ssoIdentity: a verified email in a covered domain", () => {
     expect(emailDomain("nobody")).toBeNull();
     expect(emailDomain("x@")).toBeNull();
     expect(normalizeDomains(["A.test", "a.test.", " b.test "])).toEqual(["a.test", "b.test"]);
+  });
+});
+
+describe("needsUserInfo: the ID token leaves the email undecided (OpenID Connect Core §5.4)", () => {
+  it.each([
+    ["only sub (a by-the-spec provider: email from UserInfo)", { sub: "u" }, true],
+    ["email without email_verified", { sub: "u", email: "a@example.com" }, true],
+    ["email_verified without email", { sub: "u", email_verified: true }, true],
+    ["blank email", { sub: "u", email: " ", email_verified: true }, true],
+    ["email and email_verified true", { sub: "u", email: "a@example.com", email_verified: true }, false],
+    [
+      "email and email_verified false (decided: refused)",
+      { sub: "u", email: "a@example.com", email_verified: false },
+      false,
+    ],
+    ["Entra's email with xms_edov", { sub: "u", email: "a@example.com", xms_edov: true }, false],
+    ["xms_edov without email", { sub: "u", xms_edov: true }, true],
+  ] as const)("%s → %s", (_name, claims, expected) => {
+    expect(needsUserInfo(claims)).toBe(expected);
+  });
+});
+
+describe("withUserInfoClaims: UserInfo fills in the email (as a pair with email_verified) and the name", () => {
+  const covered = ["example.com"];
+  it.each([
+    [
+      "UserInfo states a verified email",
+      { sub: "u" },
+      { sub: "u", email: "a@example.com", email_verified: true, name: "Ann" },
+      "ok a@example.com Ann",
+    ],
+    [
+      "UserInfo states an unverified email",
+      { sub: "u" },
+      { sub: "u", email: "a@example.com", email_verified: false },
+      "sso_email_unverified",
+    ],
+    [
+      "UserInfo's verified flag without its email does not vouch for the token's email",
+      { sub: "u", email: "a@example.com" },
+      { sub: "u", email_verified: true },
+      "sso_email_unverified",
+    ],
+    [
+      "UserInfo's email without a verified flag is not taken",
+      { sub: "u", xms_edov: true },
+      { sub: "u", email: "a@example.com" },
+      "sso_email_unverified",
+    ],
+    [
+      "the token's name wins over UserInfo's",
+      { sub: "u", name: "From token" },
+      { sub: "u", email: "a@example.com", email_verified: true, name: "From UserInfo" },
+      "ok a@example.com From token",
+    ],
+    [
+      "UserInfo's email is still checked against the covered domains",
+      { sub: "u" },
+      { sub: "u", email: "a@elsewhere.org", email_verified: true },
+      "sso_domain_not_covered",
+    ],
+  ] as const)("%s → %s", (_name, idToken, userInfo, expected) => {
+    const decision = ssoIdentity(withUserInfoClaims(idToken, userInfo), covered);
+    expect(decision.ok ? `ok ${decision.email} ${decision.name}` : decision.error).toBe(expected);
   });
 });

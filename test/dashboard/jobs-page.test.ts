@@ -90,6 +90,27 @@ describeInBrowser("dashboard: Jobs page", () => {
     expect(await jobRow(job.id).textContent()).toContain("6/6");
   });
 
+  it("lists a TMX import job with its progress, for a manager (issue 32 item 3)", async () => {
+    const header = `<header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x" creationtool="t" creationtoolversion="1"/>`;
+    const tmx = `<tmx version="1.4">${header}<body><tu><tuv xml:lang="en"><seg>Small</seg></tuv><tuv xml:lang="fr"><seg>Petit</seg></tuv></tu></body></tmx>`;
+    const submitted = await acme.admin.request(
+      "POST",
+      `/api/orgs/${acme.orgId}/engines/${acme.engineId}/translation-memory/import?async=true`,
+      tmx,
+      { "content-type": "application/xml" },
+    );
+    expectStatus(submitted, 202);
+    const location = submitted.headers.get("location")!;
+    await expect.poll(async () => (await acme.admin.get(location)).body.status, { timeout: 30_000 }).toBe("succeeded");
+    await page.reload();
+    await jobRow(submitted.body.id).waitFor();
+    const text = await jobRow(submitted.body.id).textContent();
+    expect(text).toContain("Succeeded");
+    expect(text).toContain(`TMX import into ${acme.engineId}`);
+    expect(text).toContain("1 read, 1 imported");
+    await expectAccessible(page, "jobs page with an import job");
+  });
+
   it("a member sees only their own keys' jobs; the page fits a phone", async () => {
     const member = await addMemberUser(acme, "member@example.test", acme.roles.member);
     const own = await createKey(member.client, acme.orgId, { name: "Laptop" });

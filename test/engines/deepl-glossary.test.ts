@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../src/cli/package-version.js";
-import type { GlossaryItem } from "../../src/core/engines/glossary.js";
+import type { GlossaryItem } from "../../src/core/engines/glossary-item.js";
 import { deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
 import type { TranslateInput } from "../../src/engines/provider.js";
 import { migrate } from "../../src/storage/migrate.js";

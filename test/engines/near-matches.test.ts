@@ -112,6 +112,44 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
     );
   });
 
+  it("a localize job uses near matches as a request does (issue 32 item 3)", async () => {
+    const openai = await engine(
+      "openai",
+      { baseUrl: stub.url, ...FAST, models: [{ model: "near-job" }] },
+      { apiKey: API_KEY },
+    );
+    const remembered = await seed.admin.localize(secret, {
+      engineId: openai.id,
+      sourceLocale: "en",
+      targetLocale: "de",
+      data: { a: "Print the invoice before sending the parcel" },
+    });
+    expectStatus(remembered, 200);
+    await written();
+    const submitted = await seed.admin.request(
+      "POST",
+      "/jobs/localize",
+      {
+        engineId: openai.id,
+        sourceLocale: "en",
+        targetLocales: ["de"],
+        data: { a: "Print the invoices before sending the parcel" },
+      },
+      { "x-api-key": secret },
+    );
+    expectStatus(submitted, 202);
+    let job = submitted.body;
+    for (const deadline = Date.now() + 30_000; !["succeeded", "failed"].includes(job.status);) {
+      if (Date.now() > deadline) throw new Error(`the job did not finish: ${JSON.stringify(job)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = (await seed.admin.request("GET", `/jobs/${job.id}`, undefined, { "x-api-key": secret })).body;
+    }
+    expect(job.status).toBe("succeeded");
+    expect(systemPrompt()).toContain(
+      JSON.stringify(["Print the invoice before sending the parcel", "DE Print the invoice before sending the parcel"]),
+    );
+  });
+
   it("does not look for near matches for an engine whose prompt takes no examples (DeepL)", async () => {
     const authKey = "deepl-near-key:fx";
     const deepl = await startStub(deeplStub({ authKey }).handle);

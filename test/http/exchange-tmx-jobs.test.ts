@@ -156,6 +156,58 @@ describe.each(STORES)("TMX import as a job (large files) on %s", (store) => {
     },
   );
 
+  it("an import job announces job.succeeded / job.failed like a localization job, with kind tmx_import (issue 32 item 3)", async () => {
+    const engine = await newEngine("Announced");
+    const announced = async (jobId: string) =>
+      server.database.sql.query<{ type: string; data: Record<string, any> }>(
+        "select type, data from events where organization_id = $1 and data->>'id' = $2",
+        [seed.orgId, jobId],
+      );
+    const good = await importFile(smallTmx, engine, {}, "?async=true");
+    expectStatus(good, 202);
+    const location = good.headers.get("location")!;
+    await poll(location, (job) => finished(job.status));
+    const [succeeded, ...more] = await announced(good.body.id);
+    expect(more).toEqual([]);
+    expect(succeeded).toMatchObject({
+      type: "job.succeeded",
+      data: {
+        id: good.body.id,
+        kind: "tmx_import",
+        status: "succeeded",
+        engineId: engine,
+        result: { read: 1, imported: 1 },
+        progress: { read: 1, imported: 1 },
+        url: location,
+      },
+    });
+    expect(JSON.stringify(succeeded!.data)).not.toContain("Petit");
+
+    const bad = await importFile(largeTmx(2, "<tu><tuv>"), engine, {}, "?async=true");
+    expectStatus(bad, 202);
+    await poll(bad.headers.get("location")!, (job) => finished(job.status));
+    expect(await announced(bad.body.id)).toMatchObject([
+      { type: "job.failed", data: { kind: "tmx_import", status: "failed", error: { code: "invalid_request" } } },
+    ]);
+
+    // On the Jobs list of a manager (who may import), not of a member (who sees their own keys' jobs).
+    const listed = await seed.admin.get(`/api/orgs/${seed.orgId}/jobs`);
+    expectStatus(listed, 200);
+    expect(
+      listed.body.jobs.filter((job: { id: string }) => [good.body.id, bad.body.id].includes(job.id)),
+    ).toMatchObject([
+      { id: bad.body.id, kind: "tmx_import", status: "failed", engineId: engine },
+      { id: good.body.id, kind: "tmx_import", status: "succeeded", result: { read: 1, imported: 1 } },
+    ]);
+    expect((await seed.admin.get(`/api/orgs/${seed.orgId}/jobs?status=failed`)).body.jobs).toContainEqual(
+      expect.objectContaining({ id: bad.body.id }),
+    );
+    const member = await addMemberUser(seed, `tmx-list-${store}@example.test`, seed.roles.member);
+    const asMember = await member.client.get(`/api/orgs/${seed.orgId}/jobs`);
+    expectStatus(asMember, 200);
+    expect(asMember.body.jobs.map((job: { id: string }) => job.id)).not.toContain(good.body.id);
+  });
+
   it("needs org:manage_team before anything is stored, and an empty body is refused", async () => {
     const engine = await newEngine("Guarded");
     const member = await addMemberUser(seed, `tmx-job-member-${store}@example.test`, seed.roles.member);

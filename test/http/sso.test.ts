@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../support/api-client.js";
-import { startOpenIdProvider, type TestOpenIdProvider } from "../support/oidc-provider.js";
+import { OPENID_PROVIDER_SETUPS, startOpenIdProvider, type TestOpenIdProvider } from "../support/oidc-provider.js";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { startStandInProvider, type StandInProvider } from "../support/stand-in-op.js";
 import { callback, signInThroughProvider, ssoClient, startSso } from "../support/sso-flow.js";
@@ -258,7 +258,80 @@ describe.each(STORES)("single sign-on with OpenID Connect on %s (issue 25 items 
       standIn.claims = { email: "erin@standin.test", xms_edov: true };
       expect((await through()).ssoError).toBeNull();
     });
+
+    it("an email the ID token leaves out comes from UserInfo, only about the ID token's subject (issue 32 item 7)", async () => {
+      standIn.misbehave = "none";
+      standIn.claims = {};
+      standIn.userInfo = { email: "hal@standin.test", email_verified: true, name: "Hal" };
+      standIn.userInfoSubject = "someone-else";
+      expect(await through()).toMatchObject({ ssoError: "sso_token_rejected", cookie: null });
+      standIn.userInfoSubject = null;
+      const result = await through();
+      expect(result.ssoError).toBeNull();
+      expect((await ssoClient(server.url, result).get("/api/me")).body).toMatchObject({
+        email: "hal@standin.test",
+        name: "Hal",
+      });
+      // UserInfo's verified flag vouches only for UserInfo's own address.
+      standIn.claims = { email: "ivan@standin.test" };
+      standIn.userInfo = { email_verified: true };
+      expect((await through()).ssoError).toBe("sso_email_unverified");
+      standIn.userInfo = { email: "ivan@standin.test", email_verified: false };
+      expect((await through()).ssoError).toBe("sso_email_unverified");
+      standIn.userInfo = {};
+    });
   });
+
+  describe.each(OPENID_PROVIDER_SETUPS)(
+    "signing in against oidc-provider with conformIdTokenClaims: $conformIdTokenClaims (issue 32 item 7)",
+    (setup) => {
+      // true is oidc-provider's default and the spec's: the email and name come from UserInfo only.
+      const domain = setup.conformIdTokenClaims ? "by-the-spec.test" : "in-id-token.test";
+      let provider: TestOpenIdProvider;
+      let team: SeededOrg;
+      beforeAll(async () => {
+        provider = await startOpenIdProvider(`${server.url}/api/sso/callback`, setup);
+        provider.accounts.set("frank", { email: `frank@${domain}`, emailVerified: true, name: "Frank Example" });
+        provider.accounts.set("gina", { email: `gina@${domain}`, emailVerified: false, name: "Gina" });
+        provider.accounts.set("elsewhere", { email: "henry@elsewhere.test", emailVerified: true, name: "H" });
+        team = await seedOrganization(server.url, { name: `Team ${domain}` });
+        const put = await team.admin.put(`/api/orgs/${team.orgId}/sso`, {
+          issuer: provider.issuer,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          domains: [domain],
+          defaultRoleId: team.roles.member,
+        });
+        expectStatus(put, 200);
+      });
+      afterAll(async () => {
+        await provider?.close();
+      });
+
+      it("signs in with the verified email and the name; the second sign-in reuses the account", async () => {
+        const first = await signInThroughProvider(server.url, `frank@${domain}`, "frank");
+        expect(first.ssoError).toBeNull();
+        const me = await ssoClient(server.url, first).get("/api/me");
+        expect(me.body).toMatchObject({ email: `frank@${domain}`, name: "Frank Example" });
+        expect(me.body.memberships).toEqual([
+          expect.objectContaining({ organizationId: team.orgId, roleId: team.roles.member }),
+        ]);
+        const second = await signInThroughProvider(server.url, `frank@${domain}`, "frank");
+        expect((await ssoClient(server.url, second).get("/api/me")).body.id).toBe(me.body.id);
+      });
+
+      it("refuses an unverified email and an uncovered domain", async () => {
+        expect(await signInThroughProvider(server.url, `gina@${domain}`, "gina")).toMatchObject({
+          ssoError: "sso_email_unverified",
+          cookie: null,
+        });
+        expect(await signInThroughProvider(server.url, `frank@${domain}`, "elsewhere")).toMatchObject({
+          ssoError: "sso_domain_not_covered",
+          cookie: null,
+        });
+      });
+    },
+  );
 
   it("requireTwoFactor: a session opened through the organization's own connection satisfies it (the identity provider authenticates); a password session without a second factor does not", async () => {
     expectStatus(await seed.admin.put(org("/sso"), connection()), 200);

@@ -18,10 +18,30 @@ export interface TestOpenIdProvider {
 }
 
 /**
+ * How the provider is set up. `conformIdTokenClaims` is oidc-provider's own switch: `true` (its
+ * default, and what OpenID Connect Core §5.4 asks) puts the `email` and `profile` scopes' claims
+ * in the UserInfo response only, as Authelia does; `false` puts them in the ID token too, as Okta,
+ * Google and Keycloak do.
+ */
+export interface OpenIdProviderSetup {
+  conformIdTokenClaims: boolean;
+}
+
+/** Both setups, for suites that sign in against each. */
+export const OPENID_PROVIDER_SETUPS: readonly OpenIdProviderSetup[] = [
+  { conformIdTokenClaims: true },
+  { conformIdTokenClaims: false },
+];
+
+/**
  * A real, certified OpenID provider (`oidc-provider`) on loopback, with its development login
  * form (any password; the login name picks the account) and consent granted for its one client.
+ * Configured as shipped unless `setup` says otherwise.
  */
-export async function startOpenIdProvider(redirectUri: string): Promise<TestOpenIdProvider> {
+export async function startOpenIdProvider(
+  redirectUri: string,
+  setup: OpenIdProviderSetup = { conformIdTokenClaims: true },
+): Promise<TestOpenIdProvider> {
   const accounts = new Map<string, TestAccount>();
   const server: Server = createServer();
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -39,7 +59,7 @@ export async function startOpenIdProvider(redirectUri: string): Promise<TestOpen
       },
     ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: setup.conformIdTokenClaims,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ["test-cookie-key-1"] },

@@ -2,6 +2,9 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 
+const SUBJECT = "stand-in-user";
+const ACCESS_TOKEN = "stand-in-access-token";
+
 /** How the stand-in provider's ID token is wrong (or `none`: a valid one). */
 export type Misbehaviour = "none" | "audience" | "expired" | "nonce" | "signature" | "issuer";
 
@@ -9,6 +12,10 @@ export interface StandInProvider {
   issuer: string;
   /** The ID token's claims besides the registered ones (email, email_verified, name). */
   claims: Record<string, unknown>;
+  /** What its UserInfo endpoint answers besides `sub`. */
+  userInfo: Record<string, unknown>;
+  /** The `sub` of the UserInfo answer: the ID token's unless set. */
+  userInfoSubject: string | null;
   misbehave: Misbehaviour;
   close(): Promise<void>;
 }
@@ -16,7 +23,8 @@ export interface StandInProvider {
 /**
  * A stand-in OpenID provider built on `jose`, for the ID tokens a real provider never issues:
  * another audience, expired, a wrong nonce, a wrong signature or issuer. Its authorization endpoint
- * sends the browser straight back with a code; its token endpoint answers with the ID token.
+ * sends the browser straight back with a code; its token endpoint answers with the ID token; its
+ * UserInfo endpoint answers `userInfo`, about `userInfoSubject` when set (another subject).
  */
 export async function startStandInProvider(clientId: string): Promise<StandInProvider> {
   const { publicKey, privateKey } = await generateKeyPair("RS256");
@@ -29,6 +37,8 @@ export async function startStandInProvider(clientId: string): Promise<StandInPro
   const state: StandInProvider = {
     issuer,
     claims: {},
+    userInfo: {},
+    userInfoSubject: null,
     misbehave: "none",
     close: () =>
       new Promise<void>((done) => {
@@ -48,6 +58,7 @@ export async function startStandInProvider(clientId: string): Promise<StandInPro
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/jwks`,
+        userinfo_endpoint: `${issuer}/userinfo`,
         response_types_supported: ["code"],
         subject_types_supported: ["public"],
         id_token_signing_alg_values_supported: ["RS256"],
@@ -55,6 +66,13 @@ export async function startStandInProvider(clientId: string): Promise<StandInPro
         code_challenge_methods_supported: ["S256"],
       });
     if (url.pathname === "/jwks") return json(response, { keys: [jwk] });
+    if (url.pathname === "/userinfo") {
+      if (request.headers.authorization !== `Bearer ${ACCESS_TOKEN}`) {
+        response.writeHead(401, { "www-authenticate": 'Bearer error="invalid_token"' });
+        return response.end();
+      }
+      return json(response, { ...state.userInfo, sub: state.userInfoSubject ?? SUBJECT });
+    }
     if (url.pathname === "/authorize") {
       const code = `code-${Math.random().toString(36).slice(2)}`;
       pending.set(code, { nonce: url.searchParams.get("nonce") ?? "" });
@@ -76,7 +94,7 @@ export async function startStandInProvider(clientId: string): Promise<StandInPro
           return response.end(JSON.stringify({ error: "invalid_grant" }));
         }
         void idToken(found.nonce).then((token) =>
-          json(response, { access_token: "at-1", token_type: "Bearer", expires_in: 60, id_token: token }),
+          json(response, { access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 60, id_token: token }),
         );
       });
       return;
@@ -93,7 +111,7 @@ export async function startStandInProvider(clientId: string): Promise<StandInPro
       .setProtectedHeader({ alg: "RS256", kid: "k1" })
       .setIssuer(mode === "issuer" ? "https://evil.example" : issuer)
       .setAudience(mode === "audience" ? "another-client" : clientId)
-      .setSubject("stand-in-user")
+      .setSubject(SUBJECT)
       .setIssuedAt(mode === "expired" ? now - 7200 : now)
       .setExpirationTime(mode === "expired" ? now - 3600 : now + 300)
       .sign(key);

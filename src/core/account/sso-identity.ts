@@ -32,3 +32,33 @@ export function ssoIdentity(
   const name = typeof claims.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, 100) : "";
   return { ok: true, email, name: name || email.slice(0, email.lastIndexOf("@")).slice(0, 100) };
 }
+
+/**
+ * Whether the ID token leaves the email undecided, so the UserInfo endpoint must be asked: for
+ * the authorization-code flow a provider may return the `email` and `profile` scopes' claims
+ * from UserInfo only (OpenID Connect Core §5.4; oidc-provider and Authelia do by default). A
+ * token that already decides (an email with `email_verified`, or Entra ID's `xms_edov`) is not.
+ */
+export function needsUserInfo(idTokenClaims: Record<string, unknown>): boolean {
+  const hasEmail = typeof idTokenClaims.email === "string" && idTokenClaims.email.trim() !== "";
+  return !hasEmail || (!("email_verified" in idTokenClaims) && idTokenClaims.xms_edov !== true);
+}
+
+/**
+ * The claims to judge the sign-in by: the ID token's, with the email from UserInfo (whose `sub`
+ * the caller has checked against the ID token's) when the ID token lacks one. The email and its
+ * `email_verified` are taken as a pair, from UserInfo only when it states both, so a verified
+ * flag never vouches for an address from the other source; `name` fills in when the token has none.
+ */
+export function withUserInfoClaims(
+  idTokenClaims: Record<string, unknown>,
+  userInfo: Record<string, unknown>,
+): Record<string, unknown> {
+  const claims = { ...idTokenClaims };
+  if (typeof userInfo.email === "string" && "email_verified" in userInfo) {
+    claims.email = userInfo.email;
+    claims.email_verified = userInfo.email_verified;
+  }
+  if (typeof claims.name !== "string" && typeof userInfo.name === "string") claims.name = userInfo.name;
+  return claims;
+}

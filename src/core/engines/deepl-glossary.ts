@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { GlossaryItem } from "./glossary.js";
+import type { GlossaryItem } from "./glossary-item.js";
 
 /**
  * Languages DeepL accepts in glossaries (any two of them form a pair), from DeepL's

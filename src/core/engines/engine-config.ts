@@ -2,7 +2,7 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import { Value } from "typebox/value";
 import type { FieldError } from "../errors/app-error.js";
 import { normalizeLocale } from "../locale/normalize-locale.js";
-import type { GlossaryItem } from "./glossary.js";
+import type { GlossaryItem } from "./glossary-item.js";
 import type { ModelRoute } from "./rank-models.js";
 
 /**

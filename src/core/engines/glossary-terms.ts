@@ -1,4 +1,4 @@
-import type { GlossaryItem } from "./glossary.js";
+import type { GlossaryItem } from "./glossary-item.js";
 
 export interface TermHit {
   index: number;

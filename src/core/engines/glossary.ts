@@ -1,22 +1,6 @@
+import type { GlossaryItem } from "./glossary-item.js";
 import { findGlossaryTerms } from "./glossary-terms.js";
 import { localeFit } from "./locale-match.js";
-
-export type GlossaryItem =
-  | {
-      type: "custom_translation";
-      term: string;
-      translation: string;
-      sourceLocale?: string | undefined;
-      targetLocale?: string | undefined;
-      caseSensitive?: boolean | undefined;
-    }
-  | {
-      type: "non_translatable";
-      term: string;
-      sourceLocale?: string | undefined;
-      targetLocale?: string | undefined;
-      caseSensitive?: boolean | undefined;
-    };
 
 /** The glossary items that apply to a locale pair (an item without locales applies to all). */
 export function glossaryFor(

@@ -1,5 +1,5 @@
 import { splitProtected, type Segment } from "../content/protected-segments.js";
-import type { GlossaryItem } from "./glossary.js";
+import type { GlossaryItem } from "./glossary-item.js";
 import { findGlossaryTerms } from "./glossary-terms.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { GlossaryItem } from "./glossary.js";
+import type { GlossaryItem } from "./glossary-item.js";
 import { localeFit } from "./locale-match.js";
 import type { ReferenceExample } from "./prompt-context.js";
 

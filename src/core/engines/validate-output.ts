@@ -1,7 +1,8 @@
 import { scanPlaceholders } from "../content/flat-placeholders.js";
 import { MAX_ICU_CHARS, parseIcuChoices, type IcuChoice, type IcuPart } from "../content/icu-message.js";
 import { splitProtected, type Segment } from "../content/protected-segments.js";
-import { glossaryViolations, type GlossaryItem } from "./glossary.js";
+import { glossaryViolations } from "./glossary.js";
+import type { GlossaryItem } from "./glossary-item.js";
 
 function multiset(tokens: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();

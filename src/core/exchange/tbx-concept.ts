@@ -1,4 +1,4 @@
-import type { GlossaryItem } from "../engines/glossary.js";
+import type { GlossaryItem } from "../engines/glossary-item.js";
 import { normalizeLocale } from "../locale/normalize-locale.js";
 
 /** One term of a concept as read, with what TBX says about its use. */

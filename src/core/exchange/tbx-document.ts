@@ -1,5 +1,5 @@
 import type { TbxDialect } from "../../contract/exchange.js";
-import type { GlossaryItem } from "../engines/glossary.js";
+import type { GlossaryItem } from "../engines/glossary-item.js";
 import { xmlEscape } from "./xml-text.js";
 
 const ANY_LOCALE = "und";

@@ -1,4 +1,5 @@
-import type { JobError } from "../../contract/jobs.js";
+import type { TmxImportReport } from "../../contract/exchange.js";
+import type { ImportProgress, JobError } from "../../contract/jobs.js";
 import type { JobStatus } from "../../contract/vocabulary.js";
 
 /** What the `job.succeeded` / `job.failed` event (SPEC §9, §10) says about a finished job. */
@@ -34,6 +35,7 @@ export function jobEvent(job: FinishedJobFacts): JobEvent | null {
     type: job.status === "succeeded" ? "job.succeeded" : "job.failed",
     data: {
       id: job.id,
+      kind: "localize",
       status: job.status,
       keyId: job.keyId,
       engineId: job.engineId,
@@ -42,6 +44,47 @@ export function jobEvent(job: FinishedJobFacts): JobEvent | null {
       progress: { done: job.done, total: job.targetLocales.length },
       ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
       url: `/jobs/${job.id}`,
+      createdAt: job.createdAt.toISOString(),
+      finishedAt: job.finishedAt.toISOString(),
+    },
+  };
+}
+
+/** What the `job.succeeded` / `job.failed` event says about a finished TMX import job. */
+export interface FinishedImportJobFacts {
+  id: string;
+  organizationId: string;
+  engineId: string;
+  /** Who submitted it (an import job has no key). */
+  userId: string | null;
+  status: JobStatus;
+  progress: ImportProgress | null;
+  report: TmxImportReport | null;
+  error: JobError | null;
+  createdAt: Date;
+  finishedAt: Date;
+}
+
+/**
+ * The event a finished TMX import job announces, or null (canceled: nothing), in the shape of a
+ * localization job's with `kind: "tmx_import"`: its progress and import report (counts only, never
+ * an entry of the file) and the URL its submitter reads it at.
+ */
+export function importJobEvent(job: FinishedImportJobFacts): JobEvent | null {
+  if (job.status !== "succeeded" && job.status !== "failed") return null;
+  return {
+    organizationId: job.organizationId,
+    type: job.status === "succeeded" ? "job.succeeded" : "job.failed",
+    data: {
+      id: job.id,
+      kind: "tmx_import",
+      status: job.status,
+      engineId: job.engineId,
+      userId: job.userId,
+      ...(job.progress ? { progress: { ...job.progress } } : {}),
+      ...(job.report ? { result: job.report } : {}),
+      ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
+      url: `/api/orgs/${encodeURIComponent(job.organizationId)}/engines/${encodeURIComponent(job.engineId)}/translation-memory/import/${job.id}`,
       createdAt: job.createdAt.toISOString(),
       finishedAt: job.finishedAt.toISOString(),
     },

@@ -60,5 +60,5 @@ export function jobRecord(job: JobFacts, results: readonly { locale: string; dat
 }
 
 export function jobSummary(job: JobFacts & { keyId: string; keyName: string | null }): JobSummary {
-  return { ...jobFields(job), keyId: job.keyId, keyName: job.keyName };
+  return { kind: "localize", ...jobFields(job), keyId: job.keyId, keyName: job.keyName };
 }

@@ -3,7 +3,7 @@ import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
 import { noConfiguredModel, ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
-import type { AnthropicConfig } from "./anthropic-descriptor.js";
+import type { AnthropicConfig } from "./anthropic-config.js";
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const DEFAULT_VERSION = "2023-06-01";

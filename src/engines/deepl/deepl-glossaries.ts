@@ -9,7 +9,7 @@ import {
 } from "../../core/engines/deepl-glossary.js";
 import { engineAddressPolicy } from "../../security/outbound/engine-policy.js";
 import { outboundFetch } from "../../security/outbound/guarded-fetch.js";
-import type { GlossaryItem } from "../../core/engines/glossary.js";
+import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { postJson } from "../http/post-json.js";
 import { PROVIDER_USER_AGENT } from "../http/user-agent.js";
 

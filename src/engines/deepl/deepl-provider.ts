@@ -1,4 +1,5 @@
-import { glossaryViolations, type GlossaryItem } from "../../core/engines/glossary.js";
+import { glossaryViolations } from "../../core/engines/glossary.js";
+import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { mask, unmask } from "../../core/engines/markers.js";
 import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
@@ -6,7 +7,7 @@ import { ProviderError } from "../provider-error.js";
 import type { TranslateInput, TranslationProvider } from "../provider.js";
 import { deeplGlossaries, type ActiveGlossary } from "./deepl-glossaries.js";
 import { deeplSourceLang, deeplTargetLang } from "./deepl-languages.js";
-import type { DeeplConfig } from "./deepl-descriptor.js";
+import type { DeeplConfig } from "./deepl-config.js";
 
 const MODEL_TYPES = new Set(["quality_optimized", "latency_optimized", "prefer_quality_optimized"]);
 const MAX_CONTEXT_CHARS = 2000;

@@ -3,7 +3,7 @@ import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
 import { noConfiguredModel, ProviderError } from "../provider-error.js";
 import type { TranslationProvider } from "../provider.js";
-import type { OpenaiConfig } from "./openai-descriptor.js";
+import type { OpenaiConfig } from "./openai-config.js";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 

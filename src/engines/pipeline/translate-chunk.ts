@@ -1,6 +1,6 @@
 import { printfOrderPlan, restorePrintfOrder, type PrintfOrderPlan } from "../../core/content/printf-order.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
-import type { GlossaryItem } from "../../core/engines/glossary.js";
+import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { postEdit } from "../../core/content/post-edit.js";

@@ -1,31 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { OrganizationId, UserId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { SESSION_COOKIE, hashSessionToken, newSessionToken } from "../../security/session-token.js";
 import { findSessionUser, rotateSession, touchSession } from "../../storage/repositories/sessions.js";
 import { setSessionCookie } from "../session-cookie.js";
+import type { SessionUser } from "../session-user.js";
 import { enforceTwoFactorPolicy } from "../two-factor-gate.js";
 import type { Sql } from "../../storage/sql.js";
-
-export interface SessionUser {
-  id: UserId;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  /** The session itself: its token's hash, when it proved the password and when a second factor. */
-  session: { tokenHash: string; authenticatedAt: Date; secondFactorAt: Date | null };
-  /** How this session was opened, and through which organization's SSO connection. */
-  authMethod: "password" | "sso";
-  ssoOrganizationId: OrganizationId | null;
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    sessionUser: SessionUser | null;
-    /** The hash of the token this request's session holds now (after a rotation, the new one). */
-    sessionTokenHash: string | null;
-  }
-}
 
 export interface SessionAuthDeps {
   sql: Sql;

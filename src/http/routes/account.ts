@@ -26,7 +26,8 @@ import {
   revokeInvitation,
 } from "../../services/management/invitations.js";
 import { deleteOrganization } from "../../services/management/organizations.js";
-import { me, openSession } from "../../services/management/session.js";
+import { openSession } from "../../services/management/open-session.js";
+import { me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
 import { currentSessionTokenHash, currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";

@@ -19,7 +19,7 @@ import {
   type LibreRequestReading,
 } from "../../core/compat/libretranslate/libre-translate-request.js";
 import { AppError } from "../../core/errors/app-error.js";
-import type { KeyPrincipal } from "../../services/key-auth.js";
+import type { KeyPrincipal } from "../../services/key-principal.js";
 import {
   libreDetect,
   libreFrontendSettings,

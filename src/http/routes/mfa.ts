@@ -22,7 +22,8 @@ import {
 import { OrgParams, UserParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { Me } from "../../contract/session.js";
-import { me, type OpenedSession } from "../../services/management/session.js";
+import type { OpenedSession } from "../../services/management/open-session.js";
+import { me } from "../../services/management/session.js";
 import { resetTwoFactorAsAdmin } from "../../services/mfa/admin-reset.js";
 import { twoFactorStatusFor } from "../../services/mfa/factors.js";
 import {

@@ -16,7 +16,7 @@ import { providerNamed } from "../../engines/registry.js";
 import type { EngineRow } from "../../storage/repositories/engines.js";
 import type { Sql } from "../../storage/sql.js";
 import { engineForKey } from "../engine-for-key.js";
-import type { KeyPrincipal } from "../key-auth.js";
+import type { KeyPrincipal } from "../key-principal.js";
 import type { KeyCallMeter } from "../limits/key-call.js";
 import { localize, type LocalizeDeps } from "../localize.js";
 import { resolveSourceLocale } from "../localize-input.js";

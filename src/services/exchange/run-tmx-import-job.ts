@@ -3,10 +3,12 @@ import type { ImportProgress, JobError } from "../../contract/jobs.js";
 import type { EngineId, UserId } from "../../contract/ids.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { errorMessage } from "../../core/errors/messages.js";
+import { importJobEvent } from "../../core/jobs/job-event.js";
 import { MAX_JOB_ATTEMPTS } from "../../core/jobs/job-rules.js";
 import { deleteUpload, readUploadChunk } from "../../storage/repositories/job-uploads.js";
 import { finishImportJob, releaseJob, updateJobProgress, type JobRow } from "../../storage/repositories/jobs.js";
 import { StorageUnavailableError, type Sql } from "../../storage/sql.js";
+import { emitEvent } from "../events/emit-event.js";
 import { audit } from "../management/audit.js";
 import { holdJobLease, INTERRUPTED, NOT_OURS, SHUTDOWN, type RunJobContext } from "../jobs/run-job.js";
 import { exchangeEngine } from "./engine-access.js";
@@ -38,8 +40,8 @@ async function* storedFile(sql: Sql, jobId: string, signal: AbortSignal, counted
  * Runs a claimed TMX import job: the submitter is authorized again (still `org:manage_team` on
  * an engine of the organization), then the stored file is parsed from its chunks exactly as a
  * synchronous import parses a request (bounded memory), recording progress after every chunk.
- * The job ends with the import report as its result and the same audit entry as a synchronous
- * import, in one transaction; its stored file is deleted. Interrupted (shutdown, crash), it
+ * The job ends with the import report as its result, the same audit entry as a synchronous
+ * import and a `job.succeeded` / `job.failed` event, in one transaction; its stored file is deleted. Interrupted (shutdown, crash), it
  * starts over from the first byte on the next claim: entries are upserts, so nothing doubles.
  */
 export async function runTmxImportJob(job: JobRow, context: RunJobContext): Promise<void> {
@@ -115,8 +117,9 @@ export async function runTmxImportJob(job: JobRow, context: RunJobContext): Prom
 const jobError = (error: AppError): JobError => ({ code: error.code, message: error.message });
 
 /**
- * Ends the job with its report, audits the import as the synchronous import does (when it wrote
- * something or completed) and deletes the stored file, in one transaction.
+ * Ends the job with its report, announces it (`job.succeeded` / `job.failed`), audits the import
+ * as the synchronous import does (when it wrote something or completed) and deletes the stored
+ * file, in one transaction.
  */
 async function finish(
   context: RunJobContext,
@@ -127,6 +130,9 @@ async function finish(
   const ended = await context.sql.transaction(async (tx) => {
     const finished = await finishImportJob(tx, job.id, context.owner, { status, ...outcome });
     if (!finished) return false;
+    const event = importJobEvent({ ...finished, finishedAt: finished.finishedAt ?? new Date() });
+    // Announced in the transaction that finishes the job, as a localization job's.
+    if (event) await emitEvent(tx, { ...event, organizationId: finished.organizationId });
     if (status === "succeeded" || outcome.report.imported > 0)
       await audit(
         tx,

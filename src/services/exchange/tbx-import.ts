@@ -1,7 +1,7 @@
 import type { GlossaryImportReport } from "../../contract/exchange.js";
 import { requireManageTeam } from "../../core/authz/team-rules.js";
 import { configErrors, resolveSettings } from "../../core/engines/engine-config.js";
-import type { GlossaryItem } from "../../core/engines/glossary.js";
+import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { AppError, ensure } from "../../core/errors/app-error.js";
 import { glossaryItemsOf, mergeGlossary, type TbxConcept } from "../../core/exchange/tbx-concept.js";
 import { providerNamed } from "../../engines/registry.js";

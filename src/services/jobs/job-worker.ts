@@ -27,6 +27,7 @@ export interface JobWorkerDeps {
   meter: KeyCallMeter;
   warn(error: unknown, message: string): void;
   metrics?: Metrics | undefined;
+  nearMatches?: boolean | undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { ensure, AppError } from "../../core/errors/app-error.js";
 import { jobRecord } from "../../core/jobs/job-record.js";
 import { cancelJob, findJob, listJobResults, type JobRow } from "../../storage/repositories/jobs.js";
 import type { Sql } from "../../storage/sql.js";
-import type { KeyPrincipal } from "../key-auth.js";
+import type { KeyPrincipal } from "../key-principal.js";
 
 /** Authenticates the call's key for the job's engine (the route's key check, with its limits). */
 export type AuthenticateForEngine = (engineId: string | null) => Promise<KeyPrincipal>;

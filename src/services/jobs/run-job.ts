@@ -39,6 +39,8 @@ export interface RunJobContext {
   warn(error: unknown, message: string): void;
   /** Counts finished jobs and the localize calls of their locales (docs/metrics.md). */
   metrics?: Metrics | undefined;
+  /** GLOSSA_NEAR_MATCHES: a job's locales get near matches as a request does (docs/jobs.md). */
+  nearMatches?: boolean | undefined;
 }
 
 /** The abort reason of a graceful shutdown. */
@@ -164,7 +166,13 @@ async function translateLocale(
         data: input.data,
         hints: input.hints,
       },
-      { sql: context.sql, secretKey: context.secretKey, clientGone: () => signal, metrics: context.metrics },
+      {
+        sql: context.sql,
+        secretKey: context.secretKey,
+        clientGone: () => signal,
+        metrics: context.metrics,
+        nearMatches: context.nearMatches,
+      },
     );
     call.finish(null);
     return translated;

@@ -6,7 +6,7 @@ import { distinctLocales } from "../../core/jobs/job-rules.js";
 import { insertJob } from "../../storage/repositories/jobs.js";
 import type { Sql } from "../../storage/sql.js";
 import { engineForKey } from "../engine-for-key.js";
-import type { KeyPrincipal } from "../key-auth.js";
+import type { KeyPrincipal } from "../key-principal.js";
 import { requireLocale, resolveSourceLocale } from "../localize-input.js";
 
 /** A job request with its locales normalised (SPEC §3), before the key check. */

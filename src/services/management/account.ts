@@ -5,7 +5,7 @@ import { deleteSessionsOfUser } from "../../storage/repositories/sessions.js";
 import { findPasswordHashById, updatePasswordHash } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
 import { auditInstance } from "./audit.js";
-import type { SignInLimits } from "./session.js";
+import type { SignInLimits } from "./sign-in-limits.js";
 
 /**
  * Changes the signed-in user's password. The current one is required: a wrong one counts as a

@@ -1,25 +1,17 @@
 import type { UserId } from "../../contract/ids.js";
 import type { Me } from "../../contract/session.js";
 import { AppError } from "../../core/errors/app-error.js";
-import { newId } from "../../core/ids.js";
-import type { AuthFailureLimiter } from "../../security/auth-failure-limiter.js";
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "../../security/passwords.js";
-import type { SignInThrottle } from "../../security/sign-in-throttle.js";
-import { hashSessionToken, newSessionToken } from "../../security/session-token.js";
+import { hashSessionToken } from "../../security/session-token.js";
 import { canLeaveOrganization } from "../../core/authz/team-rules.js";
 import { listOrganizationsOfUser } from "../../storage/repositories/organizations.js";
-import { deleteSession, insertSession, type SessionSignInMethod } from "../../storage/repositories/sessions.js";
+import { deleteSession } from "../../storage/repositories/sessions.js";
 import { userHasSecondFactor } from "../../storage/repositories/two-factor.js";
 import { beginTwoFactorSignIn, type PendingSignIn } from "../mfa/sign-in.js";
+import { openSession, type OpenedSession } from "./open-session.js";
+import type { SignInLimits } from "./sign-in-limits.js";
 import { findPasswordHashByEmail, findUserById, updatePasswordHash } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
-
-export interface SignInLimits {
-  /** Failed sign-ins per client address (its own counts, apart from API-key failures). */
-  perAddress: AuthFailureLimiter;
-  /** The growing delay per account. */
-  perAccount: SignInThrottle;
-}
 
 /**
  * Checks the password (same cost for unknown emails) and opens a session; returns the raw token
@@ -52,49 +44,6 @@ export async function login(
   if (await userHasSecondFactor(sql, found.id)) return beginTwoFactorSignIn(sql, found.id);
   await limits.perAccount.succeed(input.email);
   return openSession(sql, found.id, ttlHours, { userAgent, clientAddress: client });
-}
-
-export interface OpenedSession {
-  kind?: undefined;
-  token: string;
-  expiresAt: Date;
-  userId: UserId;
-}
-
-/** Where a session was opened from, shown in the user's list of active sessions. */
-export interface SessionOrigin {
-  userAgent: string | undefined;
-  clientAddress: string | null;
-}
-
-/** The longest User-Agent a session keeps. */
-export const SESSION_USER_AGENT_MAX = 200;
-
-/**
- * A new session for the user, with a public id and where it was opened from; the raw token is
- * for the cookie, the database keeps its hash. `secondFactor`: it passed a second factor as it
- * was opened (two-factor sign-in).
- */
-export async function openSession(
-  sql: Sql,
-  userId: UserId,
-  ttlHours: number,
-  origin: SessionOrigin = { userAgent: undefined, clientAddress: null },
-  how: { secondFactor?: boolean; method?: SessionSignInMethod } = {},
-): Promise<OpenedSession> {
-  const token = newSessionToken();
-  const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await insertSession(sql, {
-    id: newId("ses"),
-    tokenHash: hashSessionToken(token),
-    userId,
-    expiresAt,
-    userAgent: origin.userAgent?.slice(0, SESSION_USER_AGENT_MAX) || null,
-    clientAddress: origin.clientAddress,
-    secondFactor: how.secondFactor ?? false,
-    method: how.method ?? { authMethod: "password" },
-  });
-  return { token, expiresAt, userId };
 }
 
 export async function logout(sql: Sql, token: string | undefined): Promise<void> {

@@ -3,7 +3,7 @@ import { verifyPassword } from "../../security/passwords.js";
 import { markSessionAuthenticated } from "../../storage/repositories/sessions.js";
 import { findPasswordHashById } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
-import type { SignInLimits } from "../management/session.js";
+import type { SignInLimits } from "../management/sign-in-limits.js";
 import type { MfaCaller } from "./caller.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { UserId } from "../../contract/ids.js";
 import type { SsoSignInError } from "../../contract/sso.js";
-import { emailDomain, ssoIdentity } from "../../core/account/sso-identity.js";
+import { emailDomain, needsUserInfo, ssoIdentity, withUserInfoClaims } from "../../core/account/sso-identity.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { randomBase62 } from "../../core/keys/random.js";
 import { hashPassword } from "../../security/passwords.js";
@@ -13,7 +13,7 @@ import { findRole } from "../../storage/repositories/roles.js";
 import { findUserByEmail, insertUser } from "../../storage/repositories/users.js";
 import type { Sql } from "../../storage/sql.js";
 import { audit } from "../management/audit.js";
-import { openSession } from "../management/session.js";
+import { openSession } from "../management/open-session.js";
 import { openClientSecret } from "./connection.js";
 import { discoveryProblem, openid, relyingParty, SSO_SCOPES, type SsoSettings } from "./oidc.js";
 
@@ -67,11 +67,13 @@ export type SsoOutcome =
   { ok: true; token: string; expiresAt: Date; userId: UserId } | { ok: false; error: SsoSignInError; detail?: string };
 
 const refuse = (error: SsoSignInError, detail?: string): SsoOutcome => ({ ok: false, error, detail });
+const problem = (error: unknown) => (error instanceof Error ? error.message.slice(0, 200) : "rejected");
 
 /**
  * The callback: takes the stored sign-in for `state` (once), lets openid-client redeem the code
  * and validate the ID token (issuer, audience, signature against the JWKS, expiry, nonce, PKCE),
- * requires a verified email in a covered domain, then creates the user and the membership just
+ * asks the UserInfo endpoint for the email when the ID token leaves it out (`sub` checked against
+ * the ID token's), requires a verified email in a covered domain, then creates the user and the membership just
  * in time and opens an SSO session. `query` is the callback's query string as received.
  */
 export async function finishSsoSignIn(
@@ -95,9 +97,10 @@ export async function finishSsoSignIn(
   } catch {
     return refuse("sso_unavailable", "the client secret cannot be opened (GLOSSA_SECRET_KEY)");
   }
-  let claims: Record<string, unknown>;
+  let config: openid.Configuration;
+  let tokens: Awaited<ReturnType<typeof openid.authorizationCodeGrant>>;
   try {
-    const config = await relyingParty(settings, {
+    config = await relyingParty(settings, {
       issuer: connection.issuer,
       clientId: connection.clientId,
       clientSecret,
@@ -105,15 +108,24 @@ export async function finishSsoSignIn(
     // The redirect URI is ours, from the configuration; only the query comes from the request.
     const currentUrl = new URL(settings.redirectUri);
     currentUrl.search = params.toString();
-    const tokens = await openid.authorizationCodeGrant(config, currentUrl, {
+    tokens = await openid.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: login.codeVerifier,
       expectedState: state,
       expectedNonce: login.nonce,
       idTokenExpected: true,
     });
-    claims = { ...(tokens.claims() ?? {}) };
   } catch (error) {
-    return refuse("sso_token_rejected", error instanceof Error ? error.message.slice(0, 200) : "rejected");
+    return refuse("sso_token_rejected", problem(error));
+  }
+  let claims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
+  if (needsUserInfo(claims) && config.serverMetadata().userinfo_endpoint) {
+    try {
+      // openid-client refuses an answer whose `sub` is not the ID token's.
+      const userInfo = await openid.fetchUserInfo(config, tokens.access_token, String(claims.sub));
+      claims = withUserInfoClaims(claims, userInfo);
+    } catch (error) {
+      return refuse("sso_token_rejected", `UserInfo: ${problem(error)}`);
+    }
   }
   const identity = ssoIdentity(claims, connection.domains);
   if (!identity.ok) return refuse(identity.error);

@@ -181,7 +181,10 @@ export async function deleteJobsFinishedBefore(sql: Sql, before: Date): Promise<
   return rows.length;
 }
 
-/** An organization's latest jobs, newest first; `keyOwnerId` limits them to that user's personal keys. */
+/**
+ * An organization's latest jobs of every kind, newest first; `keyOwnerId` limits them to that
+ * user's personal keys (so to localization jobs: an import job has no key).
+ */
 export async function listOrganizationJobs(
   sql: Sql,
   organizationId: OrganizationId,
@@ -190,7 +193,7 @@ export async function listOrganizationJobs(
   return sql.query<JobListRow>(
     `select ${JOB_SUMMARY_COLUMNS}, k.name as "keyName"
        from jobs j left join api_keys k on k.id = j.key_id
-      where j.organization_id = $1 and j.kind = 'localize'
+      where j.organization_id = $1
         and ($2::text is null or k.owner_id = $2)
         and ($3::text is null or j.status = $3)
       order by j.seq desc limit $4`,

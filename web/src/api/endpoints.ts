@@ -19,7 +19,7 @@ import type {
   Engine,
   EngineBody,
   JobStatus,
-  JobSummary,
+  JobListItem,
   Invitation,
   InvitationPreview,
   KeyKind,
@@ -164,7 +164,7 @@ export const api = {
   auditExportUrl: (orgId: string, filter: AuditFilter) => `${org(orgId)}/audit/export${auditQuery(filter)}`,
 
   jobs: (orgId: string, status: JobStatus | "") =>
-    request<{ jobs: JobSummary[] }>("GET", `${org(orgId)}/jobs${status ? `?status=${status}` : ""}`).then(
+    request<{ jobs: JobListItem[] }>("GET", `${org(orgId)}/jobs${status ? `?status=${status}` : ""}`).then(
       (body) => body.jobs,
     ),
 

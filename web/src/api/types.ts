@@ -15,6 +15,7 @@ export type {
   CredentialField,
   EngineRecord as Engine,
   JobStatus,
+  JobListItem,
   JobSummary,
   EnginePatchBody as EngineBody,
   InvitationPreview,

@@ -6,14 +6,30 @@ import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-c
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 const FIRST_ACTION = "button:not([disabled]):not(.icon-button), a[href]";
 
-/** Mounted inside the dialog: moves focus from the dialog itself to its first field on open. */
+/**
+ * Mounted inside the dialog: moves focus from the dialog itself to its first field on open. A
+ * dialog whose content appears after a load (the engine form waits for the provider list) has no
+ * field yet when it opens: the first field is then focused when it appears, unless the user has
+ * moved the focus meanwhile.
+ */
 function FocusFirstField() {
   const marker = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const dialog = marker.current?.closest<HTMLElement>('[role="dialog"]');
-    const target =
-      dialog?.querySelector<HTMLElement>(FIRST_FIELD) ?? dialog?.querySelector<HTMLElement>(FIRST_ACTION) ?? null;
-    target?.focus();
+    if (!dialog) return;
+    const focusFirst = (): boolean => {
+      const target = dialog.querySelector<HTMLElement>(FIRST_FIELD) ?? dialog.querySelector<HTMLElement>(FIRST_ACTION);
+      target?.focus();
+      return target !== null;
+    };
+    if (focusFirst()) return;
+    const waitForContent = new MutationObserver(() => {
+      const active = document.activeElement;
+      const untouched = active === null || active === document.body || active === dialog;
+      if (!untouched || focusFirst()) waitForContent.disconnect();
+    });
+    waitForContent.observe(dialog, { childList: true, subtree: true });
+    return () => waitForContent.disconnect();
   }, []);
   return <span ref={marker} hidden />;
 }

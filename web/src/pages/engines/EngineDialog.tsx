@@ -16,6 +16,8 @@ interface EngineDialogProps {
   orgId: string;
   /** What the server says about each provider (`GET /api/providers`). */
   providers: ProviderInfo[];
+  /** Why the provider list could not be loaded; null while it loads or once it has. */
+  providersError: string | null;
   /** false when the server has no GLOSSA_SECRET_KEY: the credential inputs say so before anyone types. */
   credentialsStorable: boolean;
   /** null: closed; "new": create; an engine: edit it. */
@@ -31,7 +33,16 @@ interface EngineDialogProps {
  * Credentials are write-only: one password input per field the provider takes, sent only when
  * typed, never shown.
  */
-export function EngineDialog({ orgId, providers, credentialsStorable, editing, onClose, onSaved }: EngineDialogProps) {
+export function EngineDialog({
+  orgId,
+  providers,
+  providersError,
+  credentialsStorable,
+  editing,
+  onClose,
+  onSaved,
+}: EngineDialogProps) {
+  const waiting = editing === "new" && providers.length === 0;
   return (
     <Dialog
       open={editing !== null}
@@ -40,7 +51,15 @@ export function EngineDialog({ orgId, providers, credentialsStorable, editing, o
       className="wide-dialog"
     >
       {/* A new engine starts with the first provider, so its form waits for the provider list. */}
-      {editing !== null && (editing !== "new" || providers.length > 0) && (
+      {waiting &&
+        (providersError ? (
+          <ErrorNotice message={providersError} />
+        ) : (
+          <p className="muted" role="status">
+            Loading the providers…
+          </p>
+        ))}
+      {editing !== null && !waiting && (
         <EngineForm
           orgId={orgId}
           providers={providers}

@@ -134,6 +134,7 @@ export function EnginesPage() {
       <EngineDialog
         orgId={org.id}
         providers={providers.data?.providers ?? []}
+        providersError={providers.error}
         credentialsStorable={providers.data?.credentialsStorable ?? true}
         editing={editing}
         onClose={() => setEditing(null)}

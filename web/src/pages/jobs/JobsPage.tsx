@@ -5,7 +5,7 @@ import { orgPath } from "../../routes";
 import { useEffect, useState } from "react";
 import { JOB_STATUSES } from "../../../../src/contract/vocabulary";
 import { api } from "../../api/endpoints";
-import type { JobStatus, JobSummary } from "../../api/types";
+import type { JobListItem, JobStatus } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
@@ -22,7 +22,18 @@ const STATUS_LABELS: Record<JobStatus, string> = {
   canceled: "Canceled",
 };
 
-function JobProgress({ job }: { job: JobSummary }) {
+function JobProgress({ job }: { job: JobListItem }) {
+  if (job.kind === "tmx_import") {
+    const { bytes, totalBytes, read, imported } = job.progress;
+    return (
+      <div className="job-progress">
+        <progress max={Math.max(totalBytes, 1)} value={bytes} aria-label={`Progress of job ${job.id}`} />
+        <span>
+          {read} read, {imported} imported
+        </span>
+      </div>
+    );
+  }
   const { done, total } = job.progress;
   return (
     <div className="job-progress">
@@ -35,8 +46,9 @@ function JobProgress({ job }: { job: JobSummary }) {
 }
 
 /**
- * The organization's latest jobs (SPEC §10): everyone's with `org:manage_team`, otherwise the
- * jobs of the caller's own personal keys. Refreshes itself while a job is still under way.
+ * The organization's latest jobs (SPEC §10): everyone's with `org:manage_team` (TMX imports
+ * included), otherwise the jobs of the caller's own personal keys. Refreshes itself while a job
+ * is still under way.
  */
 export function JobsPage() {
   const { org, canManage } = useOrgSession();
@@ -57,7 +69,7 @@ export function JobsPage() {
       </div>
       <p className="lead">
         {canManage
-          ? "Multi-locale jobs submitted with this organization's keys, newest first. Finished jobs are deleted after 7 days."
+          ? "Multi-locale jobs submitted with this organization's keys, and large TMX imports, newest first. Finished jobs are deleted after 7 days."
           : "Multi-locale jobs submitted with your personal keys, newest first. Finished jobs are deleted after 7 days."}
       </p>
       <form className="filters" onSubmit={(event) => event.preventDefault()} aria-label="Filter the jobs">
@@ -104,7 +116,7 @@ export function JobsPage() {
                 <th scope="col">Submitted</th>
                 <th scope="col">Status</th>
                 <th scope="col">Progress</th>
-                <th scope="col">Locales</th>
+                <th scope="col">What</th>
                 <th scope="col">Key</th>
                 <th scope="col">Finished</th>
               </tr>
@@ -125,15 +137,28 @@ export function JobsPage() {
                   <td data-label="Progress">
                     <JobProgress job={job} />
                   </td>
-                  <td className="small" data-label="Locales">
-                    {job.sourceLocale} → {job.targetLocales.join(", ")}
-                  </td>
-                  <td data-label="Key">
-                    {job.keyName ?? <em>deleted key</em>}
-                    <div className="id-line">
-                      <code>{job.keyId}</code>
-                    </div>
-                  </td>
+                  {job.kind === "tmx_import" ? (
+                    <>
+                      <td className="small" data-label="What">
+                        TMX import into <code>{job.engineId}</code>
+                      </td>
+                      <td data-label="Key">
+                        <em>none (dashboard upload)</em>
+                      </td>
+                    </>
+                  ) : (
+                    <>
+                      <td className="small" data-label="What">
+                        {job.sourceLocale} → {job.targetLocales.join(", ")}
+                      </td>
+                      <td data-label="Key">
+                        {job.keyName ?? <em>deleted key</em>}
+                        <div className="id-line">
+                          <code>{job.keyId}</code>
+                        </div>
+                      </td>
+                    </>
+                  )}
                   <td data-label="Finished">
                     <DateTime iso={job.finishedAt} missing="—" />
                   </td>

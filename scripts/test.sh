@@ -11,6 +11,7 @@ command -v apertium >/dev/null 2>&1 || missing+=(apertium)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
 command -v po2tmx >/dev/null 2>&1 || missing+=(translate-toolkit) # TMX interop tests (issue 27)
+command -v msgunfmt >/dev/null 2>&1 || missing+=(gettext) # Apertium tests read coreutils' msgids; the fidelity bench
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

@@ -10,12 +10,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { json, median, seed, startDist } from "./support.js";
+import { ROUNDS, reportRatio } from "./ratio-report.js";
+import { ceiling, median, roundOrder } from "./rounds.js";
+import { json, seed, startDist } from "./support.js";
 
 const CATALOGUES = ["coreutils", "bash", "apt", "grep", "sed", "tar", "findutils", "diffutils"];
 const STRINGS = 1500;
 const PER_CALL = 100;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 /** Every msgid of a catalogue: msgstrs emptied (`msgfilter`), filled with msgids (`msgen`), printed NUL-separated (`msgexec 0`). */
 function msgids(catalogue: string): string[] {
@@ -65,11 +66,17 @@ try {
 
   const rounds: { direct: number; glossa: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const apertium = await seconds(() => execFileSync("apertium", ["-u", "eng-spa", direct]));
-    const glossa = await seconds(async () => {
-      for (let index = 0; index < strings.length; index += PER_CALL)
-        await localize(strings.slice(index, index + PER_CALL));
-    });
+    let apertium = 0;
+    let glossa = 0;
+    const sides = [
+      async () => (apertium = await seconds(() => execFileSync("apertium", ["-u", "eng-spa", direct]))),
+      async () =>
+        (glossa = await seconds(async () => {
+          for (let index = 0; index < strings.length; index += PER_CALL)
+            await localize(strings.slice(index, index + PER_CALL));
+        })),
+    ];
+    for (const side of roundOrder(sides, round)) await side();
     rounds.push({ direct: apertium, glossa });
     console.log(
       `round ${round + 1}: apertium directly ${apertium.toFixed(2)} s, Glossa ${glossa.toFixed(2)} s, ratio ${(glossa / apertium).toFixed(2)}`,
@@ -78,8 +85,10 @@ try {
   console.log(
     `apertium directly ${median(rounds.map((r) => r.direct)).toFixed(2)} s, Glossa ${median(rounds.map((r) => r.glossa)).toFixed(2)} s (medians of ${ROUNDS})`,
   );
-  console.log(
-    `ratio apertium/glossa-vs-direct ${median(rounds.map((r) => r.glossa / r.direct)).toFixed(2)} (target ≤ 2)`,
+  reportRatio(
+    "apertium/glossa-vs-direct",
+    rounds.map((r) => r.glossa / r.direct),
+    ceiling(2),
   );
 
   // The server's warm pipelines: its child processes, grouped by pipeline (one analyser each).

@@ -1,28 +1,31 @@
 /**
  * Latency under concurrent slow engines: N concurrent `POST /process/localize` calls, each with
  * 20 unique strings, through an `openai` engine whose OpenAI-compatible stand-in (its own process,
- * loopback) answers after 1,000 ms; beside it, in the same run, a plain Node `http` server (its own
- * process) that answers the same calls after 1,000 ms: the yardstick for what the client and the
- * machine add. A call's added latency is its answer time − 1,000 ms.
+ * loopback) answers after 1,000 ms; beside it, in the same run, the relay (bench/fastify-yardstick.mjs
+ * in `proxy` mode, its own process): bare Fastify that sends the same strings to the same stand-in
+ * with undici and answers its translations — the least any proxy to an LLM does, and the yardstick.
+ * A call's added latency is its answer time − 1,000 ms.
  *
- * Prints per store `ratio added-p99/<store>` (Glossa's added p99 ÷ the yardstick's, the median over
- * interleaved rounds; targets ≤ 2.5 PostgreSQL, ≤ 3 embedded), the statements per call, and at
- * 1,000 concurrent calls the failures and the server's peak RSS (target ≤ 400 MiB).
- * BENCH_CONCURRENCY (200), BENCH_CONCURRENCY_PEAK (1000), BENCH_ROUNDS (3).
+ * Prints per store `ratio added-p99 vs relay/<store>` (Glossa's added p99 ÷ the relay's, one ratio
+ * per round, the median of BENCH_ROUNDS (≥ 5) alternating rounds judged against a ceiling of 1.5,
+ * bench/rounds.ts), the statements per call, and at 1,000 concurrent calls the failures (target 0)
+ * and the server's peak RSS (target ≤ 400 MiB). BENCH_CONCURRENCY (200), BENCH_CONCURRENCY_PEAK (1000).
  */
 import { Agent, request } from "node:http";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBenchServer, storeEnvironment } from "./localize-auth-bench.js";
-import { json, median, MiB, rssOf, seed, startProcess, type ServerProcess } from "./support.js";
+import { ROUNDS, reportRatio } from "./ratio-report.js";
+import { ceiling, ratiosPerRound, roundOrder } from "./rounds.js";
+import { json, MiB, rssOf, seed, startProcess, type ServerProcess } from "./support.js";
 
 const DELAY_MS = 1000;
 const STRINGS = 20;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const PEAK_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY_PEAK ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TARGET: Record<Store, number> = { postgres: 2.5, pglite: 3 };
+/** Glossa's added p99 may be at most this many times the relay's, on both stores. */
+const RELAY_CEILING = 1.5;
 
 type Store = "pglite" | "postgres";
 
@@ -191,32 +194,44 @@ export async function glossaOn(
   };
 }
 
+/** The relay: bare Fastify + undici, one outbound call per request to the same stand-in. */
+export async function startRelay(standInUrl: string): Promise<{ target: Target; server: ServerProcess }> {
+  const server = await startProcess(["bench/fastify-yardstick.mjs"], {
+    BENCH_FASTIFY_MODE: "proxy",
+    BENCH_STAND_IN_URL: standInUrl,
+  });
+  return { server, target: { name: "relay", url: server.url, headers: {}, pid: server.pid } };
+}
+
 export async function benchConcurrency(databaseUrl: string | undefined): Promise<void> {
   const stores: Store[] = databaseUrl ? ["pglite", "postgres"] : ["pglite"];
   const standIn = await startProcess(["bench/slow-server.mjs"], { BENCH_SLOW_MODE: "openai" });
-  const plainServer = await startProcess(["bench/slow-server.mjs"], { BENCH_SLOW_MODE: "plain" });
+  const relay = await startRelay(`${standIn.url}/v1`);
   const statementsFile = join(tmpdir(), `glossa-bench-statements-${process.pid}.json`);
-  const plain: Target = { name: "plain", url: plainServer.url, headers: {}, pid: plainServer.pid };
   const glossa: Awaited<ReturnType<typeof glossaOn>>[] = [];
   try {
     for (const store of stores)
       glossa.push(await glossaOn(store, `${standIn.url}/v1`, databaseUrl, { BENCH_STATEMENTS_FILE: statementsFile }));
-    const targets = [plain, ...glossa.map((g) => g.target)];
+    const targets = [relay.target, ...glossa.map((g) => g.target)];
     for (const target of targets) await batch(target, 20); // warm-up
     const runs = new Map<string, Batch[]>(targets.map((target) => [target.name, []]));
     for (let round = 0; round < ROUNDS; round++)
-      for (let i = 0; i < targets.length; i++) {
-        const target = targets[(i + round) % targets.length]!;
-        runs.get(target.name)!.push(await batch(target, CONCURRENCY, target !== plain));
-      }
-    const plainRuns = runs.get("plain")!;
-    for (const r of plainRuns) console.log(`plain node yardstick, ${CONCURRENCY} concurrent: ${fmt(r)}`);
+      for (const target of roundOrder(targets, round))
+        runs.get(target.name)!.push(await batch(target, CONCURRENCY, target !== relay.target));
+    const relayRuns = runs.get("relay")!;
+    for (const r of relayRuns) console.log(`relay yardstick (Fastify + undici), ${CONCURRENCY} concurrent: ${fmt(r)}`);
     for (const store of stores) {
       const storeRuns = runs.get(store)!;
       for (const r of storeRuns) console.log(`${store}: ${CONCURRENCY} concurrent, 20 unique strings each: ${fmt(r)}`);
-      const ratios = storeRuns.map((r, i) => r.p99 / Math.max(1, plainRuns[i]!.p99));
-      console.log(`${store}: ratios per round ${ratios.map((r) => r.toFixed(2)).join(", ")}`);
-      console.log(`ratio added-p99/${store}: ${median(ratios).toFixed(2)} (target ≤ ${TARGET[store]})`);
+      reportRatio(
+        `added-p99 vs relay/${store}`,
+        // A relay p99 under 1 ms counts as 1 ms, so one lucky round cannot make the ratio infinite.
+        ratiosPerRound(
+          storeRuns.map((r) => r.p99),
+          relayRuns.map((r) => Math.max(1, r.p99)),
+        ),
+        ceiling(RELAY_CEILING),
+      );
     }
     for (const { target } of glossa) {
       const per = await statementsPerCall(target, statementsFile, 50);
@@ -233,17 +248,20 @@ export async function benchConcurrency(databaseUrl: string | undefined): Promise
   }
   // At 1,000 calls, one store at a time (a fresh server each), its resident memory sampled.
   try {
-    const peak = await batch(plain, PEAK_CONCURRENCY);
-    console.log(`plain node yardstick, ${PEAK_CONCURRENCY} concurrent: ${fmt(peak)}`);
+    const peak = await batch(relay.target, PEAK_CONCURRENCY);
+    console.log(`relay yardstick, ${PEAK_CONCURRENCY} concurrent: ${fmt(peak)}`);
     for (const store of stores) {
       const g = await glossaOn(store, `${standIn.url}/v1`, databaseUrl);
       try {
         await batch(g.target, 20);
         const result = await batch(g.target, PEAK_CONCURRENCY, true);
+        const peakMiB = result.peakRss! / MiB;
         console.log(`${store}: ${PEAK_CONCURRENCY} concurrent: ${fmt(result)}`);
-        console.log(`${store}: ${PEAK_CONCURRENCY} concurrent calls failed: ${result.failed} (target 0)`);
         console.log(
-          `${store}: peak RSS at ${PEAK_CONCURRENCY}: ${(result.peakRss! / MiB).toFixed(0)} MiB (target ≤ 400)`,
+          `${store}: ${PEAK_CONCURRENCY} concurrent calls failed: ${result.failed} (target 0): ${result.failed === 0 ? "met" : "MISSED"}`,
+        );
+        console.log(
+          `${store}: peak RSS at ${PEAK_CONCURRENCY}: ${peakMiB.toFixed(0)} MiB (target ≤ 400): ${peakMiB <= 400 ? "met" : "MISSED"}`,
         );
       } finally {
         await g.cleanup();
@@ -251,7 +269,7 @@ export async function benchConcurrency(databaseUrl: string | undefined): Promise
     }
   } finally {
     agent.destroy();
+    await relay.server.stop();
     await standIn.stop();
-    await plainServer.stop();
   }
 }

@@ -1,7 +1,8 @@
-// A second yardstick for the concurrency part (not run by `npm run bench`): bare Fastify answering
-// POST /process/localize. BENCH_FASTIFY_MODE=bare waits BENCH_DELAY_MS (1000) and answers the
-// request's data; =proxy sends the strings to an OpenAI-compatible stand-in (BENCH_STAND_IN_URL)
-// with undici, as one JSON prompt, and answers its translations: the least a proxy to an LLM does.
+// Bare Fastify answering POST /process/localize. BENCH_FASTIFY_MODE=proxy (the relay, the
+// concurrency part's yardstick in `npm run bench`) sends the strings to an OpenAI-compatible stand-in
+// (BENCH_STAND_IN_URL) with undici, as one JSON prompt, and answers its translations: the least a
+// proxy to an LLM does. =bare (bench/yardsticks.ts only) waits BENCH_DELAY_MS (1000) and answers the
+// request's data.
 import Fastify from "fastify";
 import { request } from "undici";
 

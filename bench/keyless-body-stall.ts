@@ -4,7 +4,8 @@
 // other callers feel: /healthz latency on one connection while other connections keep sending
 // keyless 9 MiB bodies, against /healthz alone in the same run.
 import { connect } from "node:net";
-import { median, MiB, startDist } from "./support.js";
+import { median } from "./rounds.js";
+import { MiB, startDist } from "./support.js";
 import { storeEnvironment } from "./localize-auth-bench.js";
 
 const WINDOW_MS = Number(process.env.BENCH_STALL_MS ?? 3000);

@@ -1,7 +1,10 @@
-// `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines.
+// `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines, then a summary
+// of the limits missed (ratios judged on their median over BENCH_ROUNDS ≥ 5 rounds, bench/rounds.ts).
 // BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall,fidelity runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
+import { ROUNDS, reportedVerdicts } from "./ratio-report.js";
+import { summaryLines } from "./rounds.js";
 import { benchStartup } from "./startup-bench.js";
 
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
@@ -20,6 +23,7 @@ async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
+console.log(`rounds per ratio: ${ROUNDS} (BENCH_ROUNDS); floors and ceilings are judged on the medians`);
 const pgUrl = await postgresUrl();
 if (!pgUrl)
   console.log("postgres: NOT MEASURED (no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL / 127.0.0.1:5432)");
@@ -72,3 +76,5 @@ if (runs("fidelity")) {
   const { benchFidelity } = await import("./fidelity/fidelity-bench.js");
   await benchFidelity();
 }
+console.log("");
+for (const line of summaryLines(reportedVerdicts())) console.log(line);

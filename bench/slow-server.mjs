@@ -1,8 +1,9 @@
 // Servers that answer after BENCH_DELAY_MS (default 1000), plain `node` in a process of their own:
 //  - BENCH_SLOW_MODE=openai: an OpenAI-compatible chat-completions stand-in that returns each
 //    item's text unchanged (an "LLM" that takes a second);
-//  - BENCH_SLOW_MODE=plain: the yardstick, answering POST /process/localize with the request's
-//    data (parsed and serialized, as any JSON server would) after the same delay.
+//  - BENCH_SLOW_MODE=plain: a server answering POST /process/localize with the request's data
+//    (parsed and serialized, as any JSON server would) after the same delay, with no outbound call
+//    (the concurrency part's former yardstick; bench/yardsticks.ts still compares against it).
 import { createServer } from "node:http";
 
 const delay = Number(process.env.BENCH_DELAY_MS ?? 1000);

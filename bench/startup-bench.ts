@@ -1,16 +1,18 @@
 /**
  * The server as users start it (`node dist/cli/main.js serve`, i.e. `npm start`; run `npm run build`
- * first), embedded store versus PostgreSQL, rounds interleaved, medians:
+ * first), embedded store versus PostgreSQL, BENCH_ROUNDS (≥ 5) alternating rounds, each ratio taken
+ * inside a round and its median (with the spread) judged (bench/rounds.ts):
  *  - first start on an empty data folder / empty database: time to ready (/readyz 200) and idle RSS;
  *  - restart on the same data: time to ready and idle RSS;
- *  - peak RSS during one 50,000-key `/process/localize` call (pseudo).
- * Prints `ratio embedded-rss/postgres`, `ratio embedded-first-ready/postgres`,
- * `ratio embedded-restart-ready/postgres`, `ratio embedded-peak-50k/postgres`.
+ *  - peak RSS during one 50,000-key `/process/localize` call (pseudo), every round.
+ * Prints `ratio embedded-rss/postgres` (ceiling 2), `ratio embedded-first-ready/postgres` (2.5),
+ * `ratio embedded-restart-ready/postgres` (1.5), `ratio embedded-peak-50k/postgres` (1.5).
  */
 import { storeEnvironment } from "./localize-auth-bench.js";
-import { MiB, median, rssOf, seed, startDist, type ServerProcess } from "./support.js";
+import { ROUNDS, reportRatio } from "./ratio-report.js";
+import { ceiling, median, ratiosPerRound, roundOrder } from "./rounds.js";
+import { MiB, rssOf, seed, startDist, type ServerProcess } from "./support.js";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const IDLE_MS = 2000;
 type Store = "pglite" | "postgres";
 
@@ -61,7 +63,7 @@ export async function benchStartup(databaseUrl: string | undefined): Promise<voi
   const restart: Record<Store, Start[]> = { pglite: [], postgres: [] };
   const peak: Record<Store, number[]> = { pglite: [], postgres: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const store of round % 2 === 0 ? stores : [...stores].reverse()) {
+    for (const store of roundOrder(stores, round)) {
       const { env, cleanup } = await storeEnvironment(store, databaseUrl);
       try {
         const a = await startAndIdle(env);
@@ -70,7 +72,7 @@ export async function benchStartup(databaseUrl: string | undefined): Promise<voi
         const b = await startAndIdle(env);
         restart[store].push(b.start);
         await b.server.stop();
-        if (round === 0) peak[store].push(await peakDuring50kCall(env));
+        peak[store].push(await peakDuring50kCall(env));
       } finally {
         await cleanup();
       }
@@ -88,13 +90,13 @@ export async function benchStartup(databaseUrl: string | undefined): Promise<voi
     );
   }
   if (!databaseUrl) return;
-  const ratio = (values: Record<Store, number[]>) => (median(values.pglite) / median(values.postgres)).toFixed(2);
+  const perRound = (values: Record<Store, number[]>) => ratiosPerRound(values.pglite, values.postgres);
   const pick = (runs: Record<Store, Start[]>, field: keyof Start) => ({
     pglite: runs.pglite.map((s) => s[field]),
     postgres: runs.postgres.map((s) => s[field]),
   });
-  console.log(`ratio embedded-rss/postgres: ${ratio(pick(first, "rss"))}`);
-  console.log(`ratio embedded-first-ready/postgres: ${ratio(pick(first, "readyMs"))}`);
-  console.log(`ratio embedded-restart-ready/postgres: ${ratio(pick(restart, "readyMs"))}`);
-  console.log(`ratio embedded-peak-50k/postgres: ${ratio(peak)}`);
+  reportRatio("embedded-rss/postgres", perRound(pick(first, "rss")), ceiling(2));
+  reportRatio("embedded-first-ready/postgres", perRound(pick(first, "readyMs")), ceiling(2.5));
+  reportRatio("embedded-restart-ready/postgres", perRound(pick(restart, "readyMs")), ceiling(1.5));
+  reportRatio("embedded-peak-50k/postgres", perRound(peak), ceiling(1.5));
 }

@@ -11,12 +11,6 @@ export const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 export const CONNECTIONS = 10;
 export const MiB = 1024 * 1024;
 
-export const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -14,7 +14,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBenchServer, storeEnvironment } from "../localize-auth-bench.js";
-import { json, median, seed } from "../support.js";
+import { median } from "../rounds.js";
+import { json, seed } from "../support.js";
 import type { Sample } from "./catalogues.js";
 import { localizeInCalls, type GlossaRun } from "./glossa-client.js";
 import {

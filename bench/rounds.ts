@@ -1,0 +1,95 @@
+/**
+ * How every ratio of the benchmark is measured and judged (pure: no I/O, no clock).
+ *
+ * A ratio part runs its yardstick and Glossa in alternating rounds (each round visits every side,
+ * the order rotated from round to round), takes one ratio per round from the two sides measured in
+ * that round, and reports the median of those ratios with their spread (min–max). A limit — a
+ * floor (≥) or a ceiling (≤) — is judged on the median only: one round on a shared host says little,
+ * the middle of several says what the code does.
+ */
+
+export const MIN_ROUNDS = 5;
+
+/** `BENCH_ROUNDS` (default and least: 5). Fewer rounds could not tell a change from noise, so they are refused. */
+export function roundsFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return MIN_ROUNDS;
+  const rounds = Number(value);
+  if (!Number.isInteger(rounds) || rounds < MIN_ROUNDS)
+    throw new Error(`BENCH_ROUNDS must be a whole number ≥ ${MIN_ROUNDS}, got ${JSON.stringify(value)}`);
+  return rounds;
+}
+
+/** The order in which one round visits the sides: rotated by the round, so no side is always first. */
+export function roundOrder<T>(sides: readonly T[], round: number): T[] {
+  const n = sides.length;
+  if (n === 0) return [];
+  const shift = ((round % n) + n) % n;
+  return [...sides.slice(shift), ...sides.slice(0, shift)];
+}
+
+/** The middle value; NaN if any value is NaN (a failed measurement must not pass for a figure). */
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) throw new Error("the median of no values");
+  if (values.some(Number.isNaN)) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** One ratio per round: `glossa[i] / yardstick[i]` (rounds paired by index). */
+export function ratiosPerRound(glossa: readonly number[], yardstick: readonly number[]): number[] {
+  if (glossa.length !== yardstick.length)
+    throw new Error(`unpaired rounds: ${glossa.length} measurements against ${yardstick.length}`);
+  return glossa.map((value, i) => value / yardstick[i]!);
+}
+
+export type Limit = { kind: "floor"; value: number } | { kind: "ceiling"; value: number };
+export const floor = (value: number): Limit => ({ kind: "floor", value });
+export const ceiling = (value: number): Limit => ({ kind: "ceiling", value });
+
+export interface RatioVerdict {
+  name: string;
+  median: number;
+  min: number;
+  max: number;
+  rounds: number;
+  limit?: Limit;
+  /** Whether the median meets the limit; undefined when the ratio has none (context only). */
+  met?: boolean;
+}
+
+/** Judges a ratio from its per-round values. A median that is not a number (NaN) meets no limit: fail closed. */
+export function judgeRatio(name: string, perRound: readonly number[], limit?: Limit): RatioVerdict {
+  const mid = median(perRound);
+  const verdict: RatioVerdict = {
+    name,
+    median: mid,
+    min: Math.min(...perRound),
+    max: Math.max(...perRound),
+    rounds: perRound.length,
+  };
+  if (!limit) return verdict;
+  const met = limit.kind === "floor" ? mid >= limit.value : mid <= limit.value;
+  return { ...verdict, limit, met };
+}
+
+const figure = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : value.toFixed(2));
+
+/** `ratio <name>: <median> (<min>–<max> over N rounds) floor <x>: met|MISSED` (or `ceiling <x>`). */
+export function formatVerdict(verdict: RatioVerdict): string {
+  const head = `ratio ${verdict.name}: ${figure(verdict.median)} (${figure(verdict.min)}–${figure(verdict.max)} over ${verdict.rounds} rounds)`;
+  if (!verdict.limit) return head;
+  return `${head} ${verdict.limit.kind} ${figure(verdict.limit.value)}: ${verdict.met ? "met" : "MISSED"}`;
+}
+
+/** The lines that end a run: every missed limit, or that none was missed. */
+export function summaryLines(verdicts: readonly RatioVerdict[]): string[] {
+  const judged = verdicts.filter((verdict) => verdict.limit);
+  const missed = judged.filter((verdict) => !verdict.met);
+  if (judged.length === 0) return ["summary: no ratio with a limit was measured"];
+  if (missed.length === 0) return [`summary: all ${judged.length} limits met (judged on the medians)`];
+  return [
+    `summary: ${missed.length} of ${judged.length} limits MISSED (judged on the medians):`,
+    ...missed.map((verdict) => `  ${formatVerdict(verdict)}`),
+  ];
+}

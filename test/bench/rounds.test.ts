@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import {
+  ceiling,
+  floor,
+  formatVerdict,
+  judgeRatio,
+  median,
+  ratiosPerRound,
+  roundOrder,
+  roundsFrom,
+  summaryLines,
+  type Limit,
+} from "../../bench/rounds.js";
+
+describe("roundsFrom: BENCH_ROUNDS is at least five", () => {
+  it.each([
+    [undefined, 5],
+    ["", 5],
+    ["5", 5],
+    ["7", 7],
+    ["12", 12],
+  ])("%j → %d rounds", (value, rounds) => {
+    expect(roundsFrom(value)).toBe(rounds);
+  });
+
+  it.each(["4", "1", "0", "-5", "5.5", "five", "NaN"])("refuses %j", (value) => {
+    expect(() => roundsFrom(value)).toThrow(/BENCH_ROUNDS must be a whole number ≥ 5/);
+  });
+});
+
+describe("roundOrder: every round visits every side, the first side rotating", () => {
+  it.each([
+    [["yardstick", "glossa"], 0, ["yardstick", "glossa"]],
+    [["yardstick", "glossa"], 1, ["glossa", "yardstick"]],
+    [["yardstick", "glossa"], 4, ["yardstick", "glossa"]],
+    [["relay", "pglite", "postgres"], 1, ["pglite", "postgres", "relay"]],
+    [["relay", "pglite", "postgres"], 2, ["postgres", "relay", "pglite"]],
+    [["relay", "pglite", "postgres"], 3, ["relay", "pglite", "postgres"]],
+    [[], 3, []],
+  ])("%j in round %d → %j", (sides, round, order) => {
+    expect(roundOrder(sides, round)).toEqual(order);
+  });
+
+  it("puts each side first equally often over rounds that are a multiple of the sides", () => {
+    const firsts = Array.from({ length: 6 }, (_, round) => roundOrder(["a", "b", "c"], round)[0]);
+    expect(firsts.filter((side) => side === "a")).toHaveLength(2);
+    expect(firsts.filter((side) => side === "b")).toHaveLength(2);
+  });
+});
+
+describe("median", () => {
+  it.each([
+    [[3], 3],
+    [[5, 1, 3], 3],
+    [[4, 1, 3, 2], 2.5],
+    [[0.72, 0.86, 0.84, 0.71, 0.9], 0.84],
+  ])("of %j is %d", (values, expected) => {
+    expect(median(values)).toBeCloseTo(expected, 10);
+  });
+
+  it("refuses no values", () => {
+    expect(() => median([])).toThrow();
+  });
+
+  it("is NaN when a round failed to give a figure", () => {
+    expect(median([1, Number.NaN, 2])).toBeNaN();
+  });
+});
+
+describe("ratiosPerRound pairs the two sides round by round", () => {
+  it("divides each round's Glossa figure by the same round's yardstick", () => {
+    expect(ratiosPerRound([80, 90, 60], [100, 100, 120])).toEqual([0.8, 0.9, 0.5]);
+  });
+
+  it("refuses rounds that do not pair", () => {
+    expect(() => ratiosPerRound([1, 2], [1])).toThrow(/unpaired/);
+  });
+});
+
+describe("judgeRatio: limits are judged on the median, not on one round", () => {
+  const cases: [perRound: number[], limit: Limit | undefined, met: boolean | undefined, name: string][] = [
+    [[0.84, 0.72, 0.71, 0.86, 0.81], floor(0.8), true, "median above the floor though two rounds are below"],
+    [[0.84, 0.72, 0.71, 0.86, 0.79], floor(0.8), false, "median below the floor though two rounds are above"],
+    [[0.8, 0.8, 0.8, 0.8, 0.8], floor(0.8), true, "a median equal to the floor meets it"],
+    [[14.56, 3.2, 8.49, 1.2, 1.4], ceiling(1.5), false, "median above a ceiling"],
+    [[1.4, 1.6, 1.5, 1.7, 1.2], ceiling(1.5), true, "a median equal to the ceiling meets it"],
+    [[1.1, 1.2, 1.0, 1.3, 9.0], ceiling(1.5), true, "one wild round does not decide"],
+    [[Number.NaN, Number.NaN, 1, 1, 1], floor(0.5), false, "a median that is not a number meets no floor"],
+    [[2, 3, 4, 5, 6], undefined, undefined, "no limit: context only"],
+  ];
+  it.each(cases)("%j %j → met %j (%s)", (perRound, limit, met) => {
+    expect(judgeRatio("x", perRound, limit).met).toBe(met);
+  });
+
+  it("keeps the spread and the number of rounds", () => {
+    expect(judgeRatio("auth/pglite", [0.84, 0.72, 0.71, 0.86, 0.81], floor(0.8))).toEqual({
+      name: "auth/pglite",
+      median: 0.81,
+      min: 0.71,
+      max: 0.86,
+      rounds: 5,
+      limit: floor(0.8),
+      met: true,
+    });
+  });
+});
+
+describe("formatVerdict prints the median, the spread and the verdict", () => {
+  it.each([
+    [
+      judgeRatio("auth/pglite", [0.84, 0.72, 0.71, 0.86, 0.81], floor(0.8)),
+      "ratio auth/pglite: 0.81 (0.71–0.86 over 5 rounds) floor 0.80: met",
+    ],
+    [
+      judgeRatio("added-p99 vs relay/postgres", [14.56, 3.2, 8.49, 1.2, 1.4], ceiling(1.5)),
+      "ratio added-p99 vs relay/postgres: 3.20 (1.20–14.56 over 5 rounds) ceiling 1.50: MISSED",
+    ],
+    [
+      judgeRatio("tm-speedup", [246.6, 180.2, 300, 210, 199], floor(20)),
+      "ratio tm-speedup: 210.0 (180.2–300.0 over 5 rounds) floor 20.00: met",
+    ],
+    [
+      judgeRatio("key-cache/pglite", [7.6, 7.7, 7.5, 7.65, 7.8]),
+      "ratio key-cache/pglite: 7.65 (7.50–7.80 over 5 rounds)",
+    ],
+  ])("%#: %s", (verdict, line) => {
+    expect(formatVerdict(verdict)).toBe(line);
+  });
+});
+
+describe("summaryLines lists the missed limits", () => {
+  const met = judgeRatio("auth/pglite", [0.9, 0.9, 0.9, 0.9, 0.9], floor(0.8));
+  const missed = judgeRatio("usage-overhead/postgres", [0.9, 0.9, 0.9, 0.9, 0.9], floor(0.95));
+  const context = judgeRatio("key-cache/pglite", [7, 7, 7, 7, 7]);
+
+  it.each([
+    [[met, context], ["summary: all 1 limits met (judged on the medians)"]],
+    [
+      [met, missed, context],
+      [
+        "summary: 1 of 2 limits MISSED (judged on the medians):",
+        "  ratio usage-overhead/postgres: 0.90 (0.90–0.90 over 5 rounds) floor 0.95: MISSED",
+      ],
+    ],
+    [[context], ["summary: no ratio with a limit was measured"]],
+    [[], ["summary: no ratio with a limit was measured"]],
+  ])("%#", (verdicts, lines) => {
+    expect(summaryLines(verdicts)).toEqual(lines);
+  });
+});

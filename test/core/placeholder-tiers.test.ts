@@ -45,6 +45,22 @@ describe("two tiers: metavariables that only name a thing are soft, what a progr
   it("keeps both tiers masked for engines that cannot be told what to keep (Apertium, DeepL)", () => {
     expect(mask("bg [job_spec ...] <file> --max-depth=0", []).restore).toEqual(["job_spec", "<file>", "--max-depth=0"]);
   });
+
+  it("sends the words of a <metavariable> to a rule-based engine as text between kept brackets", () => {
+    const options = { xml: true, metavariableWords: true };
+    expect(mask("cd <no current directory>", [], options)).toEqual({
+      text: 'cd <g-p i="0"/>no current directory<g-p i="1"/>',
+      restore: ["<", ">"],
+    });
+    // Identifiers, markup and strict tokens stay whole.
+    expect(mask("[job_spec] <file_name> <b>x</b> --all", [], options).restore).toEqual([
+      "job_spec",
+      "<file_name>",
+      "<b>",
+      "</b>",
+      "--all",
+    ]);
+  });
 });
 
 describe("validation: a translated metavariable is accepted, a lost strict token refused", () => {

@@ -200,12 +200,14 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
   printDetail(
     "verbatim by Glossa, changed by Apertium",
     sample
-      .map((s, index) => [s.source, direct.outputs[index]!, index] as const)
-      .filter(([source, apertiumOutput, index]) => {
-        const output = run.outputs[index]!;
-        return !run.lost[index] && proseVerbatim(source, output) && !proseVerbatim(source, apertiumOutput);
-      })
-      .map(([source, apertiumOutput]) => [source, apertiumOutput] as const),
+      .map((s, index) => ({ s, index, apertiumOutput: direct.outputs[index]! }))
+      .filter(
+        ({ s, index, apertiumOutput }) =>
+          !run.lost[index] &&
+          proseVerbatim(s.source, run.outputs[index]!, s.human) &&
+          !proseVerbatim(s.source, apertiumOutput, s.human),
+      )
+      .map(({ s, apertiumOutput }) => [s.source, apertiumOutput] as const),
   );
   for (const message of checks[1]!.messages) console.log(`    msgfmt: ${message.slice(0, 200)}`);
 

@@ -45,7 +45,14 @@ export function hasProse(text: string): boolean {
   return /\p{L}{3,}/u.test(withoutConversions(text));
 }
 
-/** Returned as it came although it holds prose. */
-export function proseVerbatim(source: string, output: string): boolean {
-  return output.trim() === source.trim() && hasProse(source);
+/** Letter case and edges aside: capitalising a word is not translating it. */
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Returned as it came (letter case and edges aside) although it holds prose that the human
+ * translator changed: an entry the human left as it is (`total`, `pwd [-LP]`, an identifier and a
+ * function name) has nothing to translate.
+ */
+export function proseVerbatim(source: string, output: string, human?: string): boolean {
+  return sameText(output, source) && hasProse(source) && (human === undefined || !sameText(human, source));
 }

@@ -102,6 +102,11 @@ describe("casing and prose", () => {
     expect(proseVerbatim("invalid user", "invalid user ")).toBe(true);
     expect(proseVerbatim("%s: %lu", "%s: %lu")).toBe(false);
     expect(proseVerbatim("invalid user", "usuario inválido")).toBe(false);
+    // Capitalising is not translating; an entry the human left as it is has nothing to translate.
+    expect(proseVerbatim("readonly variable", "readonly Variable")).toBe(true);
+    expect(proseVerbatim("total", "Total", "total")).toBe(false);
+    expect(proseVerbatim("pwd [-LP]", "pwd [-LP]", "pwd [-LP]")).toBe(false);
+    expect(proseVerbatim("invalid user", "invalid user", "usuario inválido")).toBe(true);
   });
 });
 

@@ -107,6 +107,10 @@ describe("casing and prose", () => {
     expect(proseVerbatim("total", "Total", "total")).toBe(false);
     expect(proseVerbatim("pwd [-LP]", "pwd [-LP]", "pwd [-LP]")).toBe(false);
     expect(proseVerbatim("invalid user", "invalid user", "usuario inválido")).toBe(true);
+    // Identifiers are not prose: breaking one is not translating, and a string of identifiers has no prose.
+    expect(proseVerbatim("x_y: NULL COMPSPEC", "x_Inserta: NULL COMPSPEC", "x_y: COMPSPEC nulo")).toBe(true);
+    expect(proseVerbatim("bg [job_spec ...]", "bg [Trabajo_spec ...]", "bg [id_trabajo ...]")).toBe(false);
+    expect(proseVerbatim("bg [job_spec ...]", "bg [job_spec ...]", "bg [id_trabajo ...]")).toBe(false);
   });
 });
 

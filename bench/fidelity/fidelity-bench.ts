@@ -28,12 +28,22 @@ import {
   type MsgfmtCheck,
   type Pair,
 } from "./machine.js";
+import { proseVerbatim } from "./measures.js";
 import { argumentOrder, silentlyReordered } from "./printf.js";
 import { score, type Figures } from "./score.js";
 import { startStandIn, swappable, type StandInMode } from "./stand-in.js";
 
 /** BENCH_FIDELITY_ROUNDS: rounds of the timed runs (Apertium directly and Glossa, interleaved). */
 const ROUNDS = Number(process.env.BENCH_FIDELITY_ROUNDS ?? 3);
+/** BENCH_FIDELITY_DETAIL: how many strings each detail list prints (strings behind a missed figure). */
+const DETAIL = Number(process.env.BENCH_FIDELITY_DETAIL ?? 10);
+
+/** Up to DETAIL lines of strings behind a figure, source → output. */
+function printDetail(label: string, pairs: readonly (readonly [string, string])[]) {
+  for (const [source, output] of pairs.slice(0, DETAIL))
+    console.log(`    ${label}: ${JSON.stringify(source)} → ${JSON.stringify(output)}`);
+  if (pairs.length > DETAIL) console.log(`    ${label}: … ${pairs.length - DETAIL} more`);
+}
 
 const count = (n: number) => n.toLocaleString("en-US");
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)} %`);
@@ -188,6 +198,18 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
   if (differing > 0) console.log(`  NOTE: ${differing} of ${ROUNDS} Glossa rounds answered differently from the first`);
   console.log(`  Glossa: ${describeRun(run)}`);
   printRefusals(run);
+  printDetail(
+    "verbatim by Glossa, changed by Apertium",
+    sample
+      .map((s, index) => ({ s, index, apertiumOutput: direct.outputs[index]! }))
+      .filter(
+        ({ s, index, apertiumOutput }) =>
+          !run.lost[index] &&
+          proseVerbatim(s.source, run.outputs[index]!, s.human) &&
+          !proseVerbatim(s.source, apertiumOutput, s.human),
+      )
+      .map(({ s, apertiumOutput }) => [s.source, apertiumOutput] as const),
+  );
   for (const message of checks[1]!.messages) console.log(`    msgfmt: ${message.slice(0, 200)}`);
 
   const wallRatio = glossaMs / directMs;
@@ -267,13 +289,19 @@ async function benchStandIns(pair: Pair, glossa: Glossa, sample: Sample[]): Prom
   const swapper = await throughStandIn("swapper", pair, glossa, sample);
   const swapped = sample.map((s, index) => ({ s, index })).filter(({ s }) => swappable(s.human));
   const outcome = { silent: 0, positional: 0, kept: 0, lost: 0, other: 0 };
+  const wrong: [string, string][] = [];
   for (const { s, index } of swapped) {
     const output = swapper.run.outputs[index]!;
     if (swapper.run.lost[index]) outcome.lost++;
-    else if (silentlyReordered(s.source, output)) outcome.silent++;
-    else if (argumentOrder(s.source, output) === "positional") outcome.positional++;
+    else if (silentlyReordered(s.source, output)) {
+      outcome.silent++;
+      wrong.push([s.source, output]);
+    } else if (argumentOrder(s.source, output) === "positional") outcome.positional++;
     else if (argumentOrder(s.source, output) === "kept") outcome.kept++;
-    else outcome.other++;
+    else {
+      outcome.other++;
+      wrong.push([s.source, output]);
+    }
   }
   console.log(`  swapper: ${describeRun(swapper.run)}${unknown(swapper.unknownItems)}`);
   console.log(
@@ -281,6 +309,7 @@ async function benchStandIns(pair: Pair, glossa: Glossa, sample: Sample[]): Prom
       `silent swap ${outcome.silent}, rewritten to positional ${outcome.positional}, refused or lost ${outcome.lost}, ` +
       `order kept ${outcome.kept}, other ${outcome.other}`,
   );
+  printDetail("silent swap or other", wrong);
   const swapperMet = outcome.silent === 0 && outcome.other === 0;
 
   const capitaliser = await throughStandIn("capitaliser", pair, glossa, sample);

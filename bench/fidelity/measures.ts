@@ -45,7 +45,21 @@ export function hasProse(text: string): boolean {
   return /\p{L}{3,}/u.test(withoutConversions(text));
 }
 
-/** Returned as it came although it holds prose. */
-export function proseVerbatim(source: string, output: string): boolean {
-  return output.trim() === source.trim() && hasProse(source);
+/** Words joined by `_` (`job_spec`, `progcomp_insert`): identifiers, not prose, whatever an engine makes of them. */
+const IDENTIFIER = /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+/gu;
+
+/** The text as prose: edges, letter case and identifiers aside (capitalising or breaking `job_spec` is not translating). */
+const prose = (text: string) => text.trim().toLowerCase().replace(IDENTIFIER, "_");
+
+/**
+ * Returned as it came (prose) although it holds prose — a word of three letters outside
+ * conversions and identifiers — that the human translator changed: an entry the human left as it
+ * is (`total`, `pwd [-LP]`) has nothing to translate.
+ */
+export function proseVerbatim(source: string, output: string, human?: string): boolean {
+  return (
+    prose(output) === prose(source) &&
+    hasProse(source.replace(IDENTIFIER, "_")) &&
+    (human === undefined || prose(human) !== prose(source))
+  );
 }

@@ -5,13 +5,15 @@
  */
 
 export interface Conversion {
-  /** As written, e.g. `%2$-10.3ld`, `%<PRIuMAX>`. */
+  /** As written, e.g. `%2$-10.3ld`, `%3$.*2$s`, `%<PRIuMAX>`. */
   raw: string;
   /** Where it starts in the text. */
   index: number;
   /** `n` of `%n$…`, when positional. */
   position?: number;
-  /** The conversion without its position: `%-10.3ld`. */
+  /** `m` of each `*m$` width or precision, when positional. */
+  starPositions?: number[];
+  /** The conversion without any position: `%-10.3ld`, `%.*s`. */
   spec: string;
 }
 
@@ -20,20 +22,44 @@ export interface Conversion {
 const CONVERSION =
   /%(?:%|(\d+\$)?([-+ #0'I]*)(\d+|\*(?:\d+\$)?)?(\.(?:\d+|\*(?:\d+\$)?)?)?(hh|h|ll|l|L|q|j|z|Z|t)?([diouxXeEfFgGaAcCsSpnm]|<PRI\w+>))/g;
 
+const STAR_POSITION = /\*(\d+)\$/;
+
 /** Every conversion of `text` in order, `%%` left out. */
 export function printfConversions(text: string): Conversion[] {
   const found: Conversion[] = [];
   for (const match of text.matchAll(CONVERSION)) {
     if (match[0] === "%%") continue;
     const [raw, position, flags = "", width = "", precision = "", length = "", conversion = ""] = match;
+    const starPositions = [width, precision].flatMap((part) => {
+      const star = STAR_POSITION.exec(part);
+      return star ? [Number(star[1])] : [];
+    });
+    const unnumbered = (part: string) => part.replace(STAR_POSITION, "*");
     found.push({
       raw,
       index: match.index,
       ...(position ? { position: Number(position.slice(0, -1)) } : {}),
-      spec: `%${flags}${width}${precision}${length}${conversion}`,
+      ...(starPositions.length > 0 ? { starPositions } : {}),
+      spec: `%${flags}${unnumbered(width)}${unnumbered(precision)}${length}${conversion}`,
     });
   }
   return found;
+}
+
+/** How many `*` widths and precisions a conversion takes (an argument each, before its own). */
+const starCount = (c: Conversion) => (c.spec.match(/\*/g) ?? []).length;
+
+/**
+ * The C argument numbers each conversion reads, its own last (`%s: %.*s` → [1], [2, 3]):
+ * positional ones as written, others counted in order, a `*` taking one of its own.
+ */
+export function argumentNumbers(conversions: readonly Conversion[]): number[][] {
+  let next = 0;
+  return conversions.map((c) =>
+    c.position !== undefined
+      ? [...(c.starPositions ?? []), c.position]
+      : [...Array.from({ length: starCount(c) }, () => ++next), ++next],
+  );
 }
 
 const sortedSpecs = (conversions: readonly Conversion[]) => conversions.map((c) => c.spec).sort();
@@ -43,11 +69,6 @@ export function sameConversionSet(source: string, output: string): boolean {
   const a = sortedSpecs(printfConversions(source));
   const b = sortedSpecs(printfConversions(output));
   return a.length === b.length && a.every((spec, index) => spec === b[index]);
-}
-
-/** The source's arguments by number (1-based): positional ones by their own number, others in order. */
-function argumentsOf(conversions: readonly Conversion[]): Map<number, string> {
-  return new Map(conversions.map((c, index) => [c.position ?? index + 1, c.spec]));
 }
 
 export type OrderVerdict = "kept" | "positional" | "wrong";
@@ -66,9 +87,11 @@ export function argumentOrder(source: string, output: string): OrderVerdict {
     return kept && from.every((c) => c.position === undefined) ? "kept" : "wrong";
   }
   if (to.some((c) => c.position === undefined)) return "wrong";
-  const wanted = argumentsOf(from);
-  const used = new Set(to.map((c) => c.position!));
-  const right = to.every((c) => wanted.get(c.position!) === c.spec) && used.size === wanted.size;
+  if (to.some((c) => (c.starPositions?.length ?? 0) !== starCount(c))) return "wrong";
+  const key = (spec: string, numbers: readonly number[]) => `${numbers.join(",")} ${spec}`;
+  const wanted = argumentNumbers(from).map((numbers, index) => key(from[index]!.spec, numbers));
+  const given = argumentNumbers(to).map((numbers, index) => key(to[index]!.spec, numbers));
+  const right = wanted.length === given.length && [...wanted].sort().join("|") === [...given].sort().join("|");
   return right ? "positional" : "wrong";
 }
 
@@ -80,14 +103,20 @@ export function silentlyReordered(source: string, output: string): boolean {
   return sameConversionSet(source, output) && from.some((c, index) => c.spec !== to[index]!.spec);
 }
 
-/** Non-positional conversions numbered in order (`%s … %d` → `%1$s … %2$d`); positional text is left alone. */
+/**
+ * Non-positional conversions given C's argument numbers in order (`%s … %d` → `%1$s … %2$d`,
+ * `%s: %.*s` → `%1$s: %3$.*2$s`); positional text is left alone.
+ */
 export function toPositional(text: string): string {
   const conversions = printfConversions(text);
   if (conversions.some((c) => c.position !== undefined)) return text;
+  const numbers = argumentNumbers(conversions);
   let result = "";
   let at = 0;
   conversions.forEach((c, index) => {
-    result += `${text.slice(at, c.index)}%${index + 1}$${c.spec.slice(1)}`;
+    const stars = numbers[index]!.slice(0, -1);
+    const numbered = c.spec.slice(1).replace(/\*/g, () => `*${stars.shift()!}$`);
+    result += `${text.slice(at, c.index)}%${numbers[index]!.at(-1)!}$${numbered}`;
     at = c.index + c.raw.length;
   });
   return result + text.slice(at);

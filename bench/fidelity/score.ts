@@ -17,7 +17,7 @@ export interface Figures {
   sameSet: number;
   rightOrder: number;
   positional: number;
-  /** Outputs equal to their source although it holds prose (lost strings left out). */
+  /** Outputs equal to their source (case aside) although it holds prose the human changed (lost strings left out). */
   verbatim: number;
   /** Outputs equal to the human translation (lost strings left out). */
   equalToHuman: number;
@@ -58,7 +58,7 @@ export function score(samples: readonly Sample[], outputs: readonly string[], lo
       if (order === "positional") figures.positional++;
     }
     if (lost?.[index]) return;
-    if (proseVerbatim(sample.source, output)) figures.verbatim++;
+    if (proseVerbatim(sample.source, output, sample.human)) figures.verbatim++;
     if (output === sample.human) figures.equalToHuman++;
   });
   return figures;

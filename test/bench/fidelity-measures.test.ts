@@ -38,6 +38,18 @@ describe("argumentOrder", () => {
   ])("%s → %s", (output, verdict) => {
     expect(argumentOrder(source, output)).toBe(verdict);
   });
+
+  // A * precision takes an argument of its own: the positional form names both (what msgfmt -c accepts).
+  it.each([
+    ["%3$.*2$s: %1$s", "positional"],
+    ["%1$s: %3$.*2$s", "positional"],
+    ["%s: %.*s", "kept"],
+    ["%2$.*s: %1$s", "wrong"],
+    ["%3$.*1$s: %2$s", "wrong"],
+    ["%2$s: %1$.*3$s", "wrong"],
+  ])("%%s: %%.*s answered %s → %s", (output, verdict) => {
+    expect(argumentOrder("%s: %.*s", output)).toBe(verdict);
+  });
 });
 
 describe("conversion sets and reordering", () => {
@@ -54,6 +66,9 @@ describe("conversion sets and reordering", () => {
   it("numbers, un-numbers and swaps conversions", () => {
     expect(toPositional("de %s a %d (100%%)")).toBe("de %1$s a %2$d (100%%)");
     expect(toPositional("%2$s %1$s")).toBe("%2$s %1$s");
+    expect(toPositional("%s:%<PRIuMAX>: %.*s")).toBe("%1$s:%2$<PRIuMAX>: %4$.*3$s");
+    expect(toPositional("%-*d|%*.*s")).toBe("%2$-*1$d|%5$*3$.*4$s");
+    expect(withoutPositions("%4$.*3$s and %2$*1$d")).toBe("%.*s and %*d");
     expect(withoutPositions("de %1$s a %2$-5d")).toBe("de %s a %-5d");
     expect(swapFirstTwo("de %s a %d")).toBe("de %d a %s");
     expect(swapFirstTwo("de %1$s a %2$d")).toBe("de %2$d a %1$s");
@@ -87,6 +102,15 @@ describe("casing and prose", () => {
     expect(proseVerbatim("invalid user", "invalid user ")).toBe(true);
     expect(proseVerbatim("%s: %lu", "%s: %lu")).toBe(false);
     expect(proseVerbatim("invalid user", "usuario inválido")).toBe(false);
+    // Capitalising is not translating; an entry the human left as it is has nothing to translate.
+    expect(proseVerbatim("readonly variable", "readonly Variable")).toBe(true);
+    expect(proseVerbatim("total", "Total", "total")).toBe(false);
+    expect(proseVerbatim("pwd [-LP]", "pwd [-LP]", "pwd [-LP]")).toBe(false);
+    expect(proseVerbatim("invalid user", "invalid user", "usuario inválido")).toBe(true);
+    // Identifiers are not prose: breaking one is not translating, and a string of identifiers has no prose.
+    expect(proseVerbatim("x_y: NULL COMPSPEC", "x_Inserta: NULL COMPSPEC", "x_y: COMPSPEC nulo")).toBe(true);
+    expect(proseVerbatim("bg [job_spec ...]", "bg [Trabajo_spec ...]", "bg [id_trabajo ...]")).toBe(false);
+    expect(proseVerbatim("bg [job_spec ...]", "bg [job_spec ...]", "bg [id_trabajo ...]")).toBe(false);
   });
 });
 
@@ -190,6 +214,7 @@ describe("the stand-in models", () => {
       ["invalid user", "usuario inválido"],
       ["line %d character %zd", "carácter %2$zd de la línea %1$d"],
       ["from %s to %d ", "de %s a %d "],
+      ["%s:%<PRIuMAX>: unsorted: %.*s", "%s:%<PRIuMAX>: desordenado: %.*s"],
     ]),
   );
   it("the oracle answers with the human text, re-expressed in the tokens Glossa sent", () => {
@@ -197,6 +222,9 @@ describe("the stand-in models", () => {
     expect(answerItem("oracle", "from %1$s to %2$d", lookup)).toBe("de %1$s a %2$d");
     expect(answerItem("oracle", "line %1$d character %2$zd", lookup)).toBe("carácter %2$zd de la línea %1$d");
     expect(answerItem("oracle", "unknown text", lookup)).toBeUndefined();
+    expect(answerItem("oracle", "%1$s:%2$<PRIuMAX>: unsorted: %4$.*3$s", lookup)).toBe(
+      "%1$s:%2$<PRIuMAX>: desordenado: %4$.*3$s",
+    );
   });
   it("the swapper exchanges two different non-positional arguments; the capitaliser capitalises", () => {
     expect(swappable("de %s a %d ")).toBe(true);

@@ -16,6 +16,9 @@ describe("a fragment's first letter keeps the source's lower case", () => {
     // non-ASCII capitals and the target's own lower-casing (Turkish dotted İ)
     ["export failed", "Échec de l'export", "fr", "échec de l'export"],
     ["sign in", "İçeri gir", "tr", "içeri gir"],
+    // inside a translated metavariable (a soft token): its words are translatable text
+    ["<no current directory>", "<Ningún directorio actual>", "es", "<ningún directorio actual>"],
+    ["<file> not found", "<Archivo> no encontrado", "es", "<archivo> no encontrado"],
   ])("%j → %j (%s) becomes %j", (source, output, locale, expected) => {
     expect(keepSourceCasing(source, output, locale)).toBe(expected);
   });

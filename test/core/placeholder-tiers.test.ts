@@ -37,10 +37,29 @@ describe("two tiers: metavariables that only name a thing are soft, what a progr
     ["[a\nuser_id]", ["user_id"]],
     // printf, ICU-style and {name} arguments stay strict wherever they are.
     ["[%s] of [{count}]", ["%s", "{count}"]],
+    // gettext's <inttypes.h> macros and C's numbered * widths are printf conversions, strict (not <metavariables>).
+    ["at %<PRIdMAX> bytes", ["%<PRIdMAX>"]],
+    ["%3$.*2$s and %2$*1$d", ["%3$.*2$s", "%2$*1$d"]],
   ])("%j", (input, expected) => expect(tiers(input)).toEqual(expected));
 
   it("keeps both tiers masked for engines that cannot be told what to keep (Apertium, DeepL)", () => {
     expect(mask("bg [job_spec ...] <file> --max-depth=0", []).restore).toEqual(["job_spec", "<file>", "--max-depth=0"]);
+  });
+
+  it("sends the words of a <metavariable> to a rule-based engine as text between kept brackets", () => {
+    const options = { xml: true, metavariableWords: true };
+    expect(mask("cd <no current directory>", [], options)).toEqual({
+      text: 'cd <g-p i="0"/>no current directory<g-p i="1"/>',
+      restore: ["<", ">"],
+    });
+    // Identifiers, markup and strict tokens stay whole.
+    expect(mask("[job_spec] <file_name> <b>x</b> --all", [], options).restore).toEqual([
+      "job_spec",
+      "<file_name>",
+      "<b>",
+      "</b>",
+      "--all",
+    ]);
   });
 });
 
@@ -52,6 +71,8 @@ describe("validation: a translated metavariable is accepted, a lost strict token
     ["bind [-m keymap] [-x keyseq]", "bind [-m mapa_teclas] [-x comb_teclas]", []],
     ["git rm <file>", "git rm <archivo>", []],
     ["git rm <file>", "git rm archivo", []],
+    ["at %<PRIdMAX> bytes", "a %<PRIdMAX> bytes", []],
+    ["at %<PRIdMAX> bytes", "a %<PRIdMÁX> bytes", ['lost "%<PRIdMAX>"']],
     // Strict tokens still count.
     ["--pages=FIRST_PAGE", "--páginas=PRIMERA_PÁGINA", ['lost "--pages="', 'invented "--páginas="']],
     [

@@ -67,6 +67,17 @@ describe("apertium provider", () => {
     });
     expect(output.texts).toEqual(["El gato", "Tienes mensajes nuevos", " Perro grande "]);
   });
+
+  it("translates the words of a <metavariable>, as translators do, and keeps identifiers whole", async () => {
+    const output = await provider.translate({
+      sourceLocale: "en",
+      targetLocale: "es",
+      texts: ["<no current directory>", "bg [job_spec ...]"],
+      hints: [undefined, undefined],
+    });
+    expect(output.texts[0]).toMatch(/^<(?!no current directory>).*directorio.*>$/i);
+    expect(output.texts[1]).toContain("[job_spec ...]");
+  });
 });
 
 /** One string per placeholder syntax of the file formats the Lingo.dev CLI handles. */

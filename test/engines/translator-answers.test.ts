@@ -10,7 +10,7 @@ import { openaiAnswer, promptItems, startStub, type StubServer } from "./support
  * silently — through POST /process/localize, with Apertium and with an OpenAI-compatible
  * stand-in that answers like a translator, in the request's own placeholder tokens.
  */
-const printfArgs = (text: string) => text.match(/%(?:\d\$)?\*?z?d|%(?:\d\$)?s/g) ?? [];
+const printfArgs = (text: string) => text.match(/%(?:\d\$)?(?:\*(?:\d\$)?)?z?d|%(?:\d\$)?(?:s|<PRI\w+>)/g) ?? [];
 
 /** The stand-in translator: each answer built from the tokens Glossa sent, so it fits whatever form they came in. */
 function translate(text: string): string {
@@ -25,6 +25,10 @@ function translate(text: string): string {
   if (text.startsWith("parse error")) {
     const [row, column, token] = printfArgs(text);
     return `error de análisis en la columna ${column} de la fila ${row} '${token}'`;
+  }
+  if (text.startsWith("cut")) {
+    const [name, size] = printfArgs(text);
+    return `recortar a ${size} bytes ${name}`;
   }
   if (text.startsWith("padding")) {
     const [width, name] = printfArgs(text);
@@ -118,11 +122,18 @@ describe.each(STORES)("translator-like answers and typed things through localize
     expect(sent.map((item) => item.text)).toEqual(["parse error at row %1$d column %2$zd '%3$s'"]);
   });
 
-  it("a swap where the format cannot take positions (a * width) is refused", async () => {
+  it("a swap with a * width comes back positional with C's argument numbers (the * reads its own)", async () => {
     const response = await localize(llmId, { padding: "padding %*d before %s" });
-    expect(response.status).toBe(422);
-    expect(response.body.code).toBe("engine_failed");
-    expect(response.body.message).toContain("cannot take positions");
+    expectStatus(response, 200);
+    expect(response.body.data.padding).toBe("%3$s con relleno %2$*1$d");
+    const sent = promptItems(stub.requests.at(-1)!.body.messages[1].content);
+    expect(sent.map((item) => item.text)).toEqual(["padding %2$*1$d before %3$s"]);
+  });
+
+  it("a swap of a gettext %<PRI…> macro and another argument comes back positional", async () => {
+    const response = await localize(llmId, { cut: "cut %s at %<PRIdMAX> bytes" });
+    expectStatus(response, 200);
+    expect(response.body.data.cut).toBe("recortar a %2$<PRIdMAX> bytes %1$s");
   });
 
   it("DeepL moving a printf marker comes back positional", async () => {

@@ -25,12 +25,15 @@ export const capitalisesNouns = (locale: string): boolean => NOUN_CAPITALISING_L
 const isLowerCase = (ch: string) => ch !== ch.toUpperCase() && ch === ch.toLowerCase();
 const isUpperCase = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 
-/** The words of the translatable text, in order, with their place in `text`; protected tokens hold none. */
+/**
+ * The words of the translatable text, in order, with their place in `text`: strict tokens hold
+ * none; metavariables (soft tokens such as `<no current directory>`) are translatable and hold theirs.
+ */
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   let offset = 0;
   for (const segment of splitProtected(text)) {
-    if (segment.kind === "text")
+    if (segment.kind === "text" || segment.soft)
       for (const match of segment.value.matchAll(WORD)) words.push({ text: match[0], index: offset + match.index });
     offset += segment.value.length;
   }

@@ -14,7 +14,7 @@ import type { Segment } from "./segment.js";
  * `FIRST_PAGE`, an identifier inside usage brackets `[job_spec ...]`.
  */
 const PRINTF =
-  /%(?:\d{1,3}\$)?[-+0#']{0,5}(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@%]/y;
+  /%(?:\d{1,3}\$)?[-+0#']{0,5}(?:\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(?:\d{1,3}|\*(?:\d{1,3}\$)?))?(?:(?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@%]|<PRI[A-Za-z0-9_]{1,20}>)/y;
 
 const RULES: Readonly<Record<string, readonly RegExp[]>> = {
   "{": [
@@ -30,7 +30,7 @@ const RULES: Readonly<Record<string, readonly RegExp[]>> = {
     /%\([^()\s]{1,100}\)[-+ 0#]{0,5}\d{0,3}(?:\.\d{1,3})?[sdifuxXoeEgGcr]/y, // %(name)s
     /%(?:\d{1,3}\$)?#@[^@\s]{1,200}@/y, // %#@count@ (stringsdict)
     /%[A-Z_][A-Z0-9_]{1,100}%/y, // %APPDATA% (Windows environment variables)
-    PRINTF, // %s %1$@ %lld %.2f %%
+    PRINTF, // %s %1$@ %lld %.2f %% %2$.*1$s %<PRIuMAX> (gettext's <inttypes.h> macros)
   ],
   "<": [/<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/y], // HTML/XML tags, and <metavariables>
   "]": [/\]\([^()\s]+\)/y], // markdown link targets

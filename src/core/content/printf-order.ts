@@ -6,13 +6,16 @@ import { splitProtected } from "./protected-segments.js";
  * every engine in positional form (`%s … %d` → `%1$s … %2$d`), which shows where each argument
  * went. An answer that keeps the order goes back to the source's spelling exactly; one that
  * reorders them keeps the positional form (what human translators write, valid for C/gettext,
- * PHP, Java, Android, Objective-C); one whose format cannot take positions (a `*` width or
- * precision) and changed the order is refused. See docs/engines.md#printf-argument-order.
+ * PHP, Java, Android, Objective-C). See docs/engines.md#printf-argument-order.
+ *
+ * Numbers are C's argument numbers, not conversion counts: a `*` width or precision takes an
+ * argument of its own before the conversion's, so `%s: %.*s` goes out as `%1$s: %3$.*2$s`, the
+ * only positional spelling C and `msgfmt -c` accept (`%2$.*s` mixes both forms and is invalid).
  */
 
-/** A printf conversion as the placeholder scanner finds it: position, flags, width, precision, length, conversion. */
+/** A printf conversion: position, flags, width, precision, then length and conversion or a `<PRI…>` macro. */
 const CONVERSION =
-  /^%(?:(\d{1,3})\$)?([-+0#']{0,5}(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@])$/;
+  /^%(?:(\d{1,3})\$)?([-+0#']{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
 
 export type PrintfOrderPlan =
   /** Nothing to number: fewer than two non-positional conversions, positional already, or a mix of both. */
@@ -21,79 +24,74 @@ export type PrintfOrderPlan =
       kind: "numbered";
       /** What the engine receives: every conversion numbered in source order. */
       text: string;
-      /** Each conversion as the source writes it, by number - 1. */
+      /** Each conversion as the source writes it, in source order. */
       originals: string[];
-      /** The conversions without their `%`, by number - 1 (`%2$zd` is `2$` + `zd`). */
-      specs: string[];
-      /** False when a `*` width or precision forbids positional form in the result. */
-      rewritable: boolean;
+      /** Each conversion as it was sent (`%3$.*2$s`), in source order. */
+      sent: string[];
     };
 
-export type PrintfOrderResult = { ok: true; text: string } | { ok: false; problem: string };
+interface Parsed {
+  positional: boolean;
+  flags: string;
+  width?: string;
+  precision?: string;
+  conversion: string;
+}
+
+function parse(token: string): Parsed | undefined {
+  const match = CONVERSION.exec(token);
+  if (!match) return undefined;
+  const [, position, flags = "", width, precision, conversion = ""] = match;
+  // `%*1$d` without a position of its own is invalid C: treat it as positional (never renumbered).
+  const positional = position !== undefined || /\$/.test(`${width ?? ""}${precision ?? ""}`);
+  return { positional, flags, width, precision, conversion };
+}
 
 /** The text to send for `source`, and what is needed to read the answer. */
 export function printfOrderPlan(source: string): PrintfOrderPlan {
   if (!source.includes("%")) return { kind: "as-is", text: source };
   const segments = splitProtected(source);
-  let positional = 0;
-  const specs: string[] = [];
-  for (const segment of segments) {
-    if (segment.kind !== "protected") continue;
-    const match = CONVERSION.exec(segment.value);
-    if (!match) continue;
-    if (match[1] !== undefined) positional++;
-    else specs.push(match[2]!);
-  }
-  if (specs.length < 2 || positional > 0) return { kind: "as-is", text: source };
-  let number = 0;
+  const conversions = segments.map((segment) =>
+    segment.kind === "protected" && !segment.soft ? parse(segment.value) : undefined,
+  );
+  const found = conversions.filter((c): c is Parsed => c !== undefined);
+  if (found.length < 2 || found.some((c) => c.positional)) return { kind: "as-is", text: source };
+  let argument = 0;
+  const star = (part: string | undefined) => (part === "*" ? `*${++argument}$` : (part ?? ""));
   const originals: string[] = [];
+  const sent: string[] = [];
   const text = segments
-    .map((segment) => {
-      if (segment.kind !== "protected" || !CONVERSION.test(segment.value)) return segment.value;
+    .map((segment, index) => {
+      const c = conversions[index];
+      if (!c) return segment.value;
+      const width = star(c.width);
+      const precision = c.precision === undefined ? "" : `.${star(c.precision)}`;
+      const numbered = `%${++argument}$${c.flags}${width}${precision}${c.conversion}`;
       originals.push(segment.value);
-      return `%${++number}$${specs[number - 1]!}`;
+      sent.push(numbered);
+      return numbered;
     })
     .join("");
-  return { kind: "numbered", text, originals, specs, rewritable: specs.every((spec) => !spec.includes("*")) };
+  return { kind: "numbered", text, originals, sent };
 }
 
 /**
  * The final text of an answer to `plan.text` that passed output validation (so it has every
  * numbered conversion exactly once): the source's spelling when the order is the source's, the
- * positional form when it changed, or a problem when the format cannot be rewritten.
+ * positional form when it changed.
  */
-export function restorePrintfOrder(plan: PrintfOrderPlan, answer: string): PrintfOrderResult {
-  if (plan.kind === "as-is") return { ok: true, text: answer };
+export function restorePrintfOrder(plan: PrintfOrderPlan, answer: string): string {
+  if (plan.kind === "as-is") return answer;
   const segments = splitProtected(answer);
-  const order: number[] = [];
-  for (const segment of segments) {
-    const number = numberOf(plan, segment.kind === "protected" ? segment.value : "");
-    if (number > 0) order.push(number);
-  }
-  const kept = order.every((number, index) => number === index + 1);
-  if (!kept) {
-    if (plan.rewritable) return { ok: true, text: answer };
-    const moved = order.map((number) => plan.originals[number - 1]!).join(", ");
-    return {
-      ok: false,
-      problem: `printf arguments reordered (${moved}) in a format that cannot take positions (a * width or precision)`,
-    };
-  }
-  return {
-    ok: true,
-    text: segments
-      .map((segment) => {
-        const number = numberOf(plan, segment.kind === "protected" ? segment.value : "");
-        return number > 0 ? plan.originals[number - 1]! : segment.value;
-      })
-      .join(""),
-  };
-}
-
-/** The number of a conversion of `plan` (`%2$zd` → 2), or 0 for anything else. */
-function numberOf(plan: Extract<PrintfOrderPlan, { kind: "numbered" }>, token: string): number {
-  const match = CONVERSION.exec(token);
-  if (!match || match[1] === undefined) return 0;
-  const number = Number(match[1]);
-  return plan.specs[number - 1] === match[2] ? number : 0;
+  const indexOf = (segment: (typeof segments)[number]) =>
+    segment.kind === "protected" ? plan.sent.indexOf(segment.value) : -1;
+  const order = segments.map(indexOf).filter((index) => index >= 0);
+  const kept = order.every((index, position) => index === position);
+  if (!kept) return answer;
+  return segments
+    .map((segment) => {
+      const index = indexOf(segment);
+      return index >= 0 ? plan.originals[index]! : segment.value;
+    })
+    .join("");
 }

@@ -24,7 +24,16 @@ export interface MaskOptions {
    * %zd` → `en carácter %d de línea %zd`).
    */
   numberedPrintf?: boolean;
+  /**
+   * The words of a `<metavariable>` (`<file>`, `<no current directory>`: soft tokens) are sent as
+   * text between two kept brackets, so that the engine translates them as translators do
+   * (`<archivo>`); identifiers (`<file_name>`) and anything else stay whole.
+   */
+  metavariableWords?: boolean;
 }
+
+/** A soft `<…>` token made of words only: letters, digits, spaces, hyphens and apostrophes. */
+const WORDS_IN_BRACKETS = /^<(\p{L}[\p{L}\p{N} '-]*)>$/u;
 
 const NUMBERED_PRINTF = /^%\d{1,3}\$/;
 const STAND_IN = /(?<![\p{L}\p{N}])\d{4}(?![\p{L}\p{N}])/gu;
@@ -78,7 +87,10 @@ export function mask(input: string, glossary: readonly GlossaryItem[], options: 
       const standIn = String(base + numbers.size);
       numbers.set(standIn, segment.value);
       text += standIn;
-    } else text += keep(segment.value);
+    } else {
+      const words = options.metavariableWords && segment.soft ? WORDS_IN_BRACKETS.exec(segment.value) : null;
+      text += words ? keep("<") + escape(words[1]!) + keep(">") : keep(segment.value);
+    }
   });
   return numbers.size > 0 ? { text, restore, numbers } : { text, restore };
 }

@@ -54,7 +54,9 @@ export function apertiumProvider(
           `the Apertium mode ${mode} does not translate ${input.sourceLocale} → ${input.targetLocale}`,
         );
       }
-      const masked = input.texts.map((text) => mask(text, input.glossary ?? [], { xml: true, numberedPrintf: true }));
+      const masked = input.texts.map((text) =>
+        mask(text, input.glossary ?? [], { xml: true, numberedPrintf: true, metavariableWords: true }),
+      );
       const document = masked.map((entry, index) => entry.text + separator(index)).join("");
       let output: string;
       try {

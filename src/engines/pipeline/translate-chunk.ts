@@ -175,11 +175,9 @@ function acceptValidOutputs(
     const text = output.texts[position];
     const plan = plans[position]!;
     const problems = translationProblems(plan.text, text, glossary);
-    const restored = typeof text === "string" && problems.length === 0 ? restorePrintfOrder(plan, text) : null;
-    if (restored && !restored.ok) problems.push(restored.problem);
-    if (restored?.ok)
+    if (typeof text === "string" && problems.length === 0)
       translated.set(source.text, {
-        text: postEdit(source.text, restored.text, targetLocale),
+        text: postEdit(source.text, restorePrintfOrder(plan, text), targetLocale),
         model: output.model ?? null,
       });
     else {

@@ -1,5 +1,5 @@
 import type { TObject } from "typebox";
-import type { ConfigRules } from "../core/engines/engine-config.js";
+import type { ConfigRules, ProviderDefaults } from "../core/engines/engine-config.js";
 import type { SupportedPairs } from "../core/engines/supported-pairs.js";
 import type { ProviderContext } from "./provider-context.js";
 import type { TranslationProvider } from "./provider.js";
@@ -8,7 +8,7 @@ import type { TranslationProvider } from "./provider.js";
  * Everything the server knows about one provider, in one place: configuration validation,
  * the registry, `GET /api/providers` and the dashboard's engine form all read it.
  */
-export interface ProviderDescriptor extends ConfigRules {
+export interface ProviderDescriptor extends ConfigRules, ProviderDefaults {
   /** The whole configuration: the common settings and the provider's own (`engineConfigSchema`). */
   configSchema: TObject;
   /** The credentials object; each property's `title` labels its input in the dashboard. */

@@ -29,7 +29,7 @@ export function providerFor(
   return descriptor.create({
     config: engine.config,
     credentials,
-    settings: resolveSettings(engine.config),
+    settings: resolveSettings(engine.config, descriptor),
     engineId: engine.id,
     services,
   });

@@ -181,7 +181,7 @@ async function translateRequest(
   const characters = countCharacters(leaves);
   call?.reserveCharacters(characters);
 
-  const settings = resolveSettings(engine.config);
+  const settings = resolveSettings(engine.config, providerNamed(engine.provider));
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
     deeplGlossaries: deeplGlossaryStore(deps.sql),
     onRetry: deps.metrics?.retryCounter(engine.provider),

@@ -162,15 +162,20 @@ export const DEFAULT_CHUNKING = { maxItems: 50, maxWords: 2000, concurrency: 4 }
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_RETRY = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 20_000 };
 
-/** The common settings of a stored configuration with defaults filled in. */
-export function resolveSettings(config: Record<string, unknown>): ResolvedSettings {
+/** What a provider may set in place of the common defaults (an engine's own setting still wins). */
+export interface ProviderDefaults {
+  defaultChunking?: Partial<ResolvedSettings["chunking"]> | undefined;
+}
+
+/** The common settings of a stored configuration with defaults filled in: the engine's, else the provider's, else the common ones. */
+export function resolveSettings(config: Record<string, unknown>, provider: ProviderDefaults = {}): ResolvedSettings {
   const typed = config as CommonConfig;
   return {
     models: typed.models ?? [],
     glossary: (typed.glossary ?? []) as GlossaryItem[],
     instructions: typed.instructions ?? [],
     brandVoice: typed.brandVoice ?? [],
-    chunking: { ...DEFAULT_CHUNKING, ...typed.chunking },
+    chunking: { ...DEFAULT_CHUNKING, ...provider.defaultChunking, ...typed.chunking },
     timeoutMs: typed.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retry: { ...DEFAULT_RETRY, ...typed.retry },
     translationMemory: typed.translationMemory ?? true,

@@ -23,31 +23,54 @@ export interface JobEvent {
   data: Record<string, unknown>;
 }
 
+/** What every finished job's event carries, whatever its kind. */
+type FinishedFacts = Pick<FinishedJobFacts, "id" | "organizationId" | "status" | "error" | "createdAt" | "finishedAt">;
+
 /**
- * The event a finished job announces, or null (a canceled job announces nothing: whoever canceled
- * it knows). The payload names the job and how to fetch it; it never carries the translated data
- * (it can be megabytes, and the receiver fetches it with a key that may read it).
+ * A finished job's event, or null (a canceled job announces nothing: whoever canceled it knows):
+ * the job's id, kind and status, the fields of its kind, its error, where to read it, and when.
  */
-export function jobEvent(job: FinishedJobFacts): JobEvent | null {
+function finishedJobEvent(
+  job: FinishedFacts,
+  kind: "localize" | "tmx_import",
+  fields: Record<string, unknown>,
+  url: string,
+): JobEvent | null {
   if (job.status !== "succeeded" && job.status !== "failed") return null;
   return {
     organizationId: job.organizationId,
     type: job.status === "succeeded" ? "job.succeeded" : "job.failed",
     data: {
       id: job.id,
-      kind: "localize",
+      kind,
       status: job.status,
+      ...fields,
+      ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
+      url,
+      createdAt: job.createdAt.toISOString(),
+      finishedAt: job.finishedAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * The event a finished localization job announces. The payload names the job and how to fetch it;
+ * it never carries the translated data (it can be megabytes, and the receiver fetches it with a
+ * key that may read it).
+ */
+export function jobEvent(job: FinishedJobFacts): JobEvent | null {
+  return finishedJobEvent(
+    job,
+    "localize",
+    {
       keyId: job.keyId,
       engineId: job.engineId,
       sourceLocale: job.sourceLocale,
       targetLocales: [...job.targetLocales],
       progress: { done: job.done, total: job.targetLocales.length },
-      ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
-      url: `/jobs/${job.id}`,
-      createdAt: job.createdAt.toISOString(),
-      finishedAt: job.finishedAt.toISOString(),
     },
-  };
+    `/jobs/${job.id}`,
+  );
 }
 
 /** What the `job.succeeded` / `job.failed` event says about a finished TMX import job. */
@@ -66,27 +89,20 @@ export interface FinishedImportJobFacts {
 }
 
 /**
- * The event a finished TMX import job announces, or null (canceled: nothing), in the shape of a
- * localization job's with `kind: "tmx_import"`: its progress and import report (counts only, never
- * an entry of the file) and the URL its submitter reads it at.
+ * The event a finished TMX import job announces, in the shape of a localization job's with
+ * `kind: "tmx_import"`: its progress and import report (counts only, never an entry of the file)
+ * and the URL its submitter reads it at.
  */
 export function importJobEvent(job: FinishedImportJobFacts): JobEvent | null {
-  if (job.status !== "succeeded" && job.status !== "failed") return null;
-  return {
-    organizationId: job.organizationId,
-    type: job.status === "succeeded" ? "job.succeeded" : "job.failed",
-    data: {
-      id: job.id,
-      kind: "tmx_import",
-      status: job.status,
+  return finishedJobEvent(
+    job,
+    "tmx_import",
+    {
       engineId: job.engineId,
       userId: job.userId,
       ...(job.progress ? { progress: { ...job.progress } } : {}),
       ...(job.report ? { result: job.report } : {}),
-      ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
-      url: `/api/orgs/${encodeURIComponent(job.organizationId)}/engines/${encodeURIComponent(job.engineId)}/translation-memory/import/${job.id}`,
-      createdAt: job.createdAt.toISOString(),
-      finishedAt: job.finishedAt.toISOString(),
     },
-  };
+    `/api/orgs/${encodeURIComponent(job.organizationId)}/engines/${encodeURIComponent(job.engineId)}/translation-memory/import/${job.id}`,
+  );
 }

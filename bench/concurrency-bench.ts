@@ -50,11 +50,20 @@ function callBody(engineId: string | undefined): string {
 
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-function post(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number | string; ms: number }> {
+/** What the memory did for the calls of a batch, from their answers' `usage.translationMemory`. */
+export interface MemoryCounts {
+  exact: number;
+  near: number;
+  miss: number;
+}
+
+interface Answer {
+  status: number | string;
+  ms: number;
+  memory?: MemoryCounts;
+}
+
+function post(url: string, headers: Record<string, string>, body: string, readMemory: boolean): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
@@ -65,8 +74,18 @@ function post(
         headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
       },
       (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        const chunks: Buffer[] = [];
+        if (readMemory) res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        else res.resume();
+        res.on("end", () => {
+          const ms = performance.now() - started;
+          const status = res.statusCode ?? 0;
+          if (!readMemory || status !== 200) return resolve({ status, ms });
+          const answer = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+            usage?: { translationMemory?: MemoryCounts };
+          };
+          resolve({ status, ms, memory: answer.usage?.translationMemory });
+        });
         res.on("error", (error: NodeJS.ErrnoException) =>
           resolve({ status: error.code ?? "no answer", ms: performance.now() - started }),
         );
@@ -79,7 +98,7 @@ function post(
   });
 }
 
-interface Batch {
+export interface Batch {
   p50: number;
   p99: number;
   failed: number;
@@ -89,6 +108,8 @@ interface Batch {
   peakRss?: number;
   /** The server's CPU time (user + system, from /proc) per call during the batch. */
   cpuMsPerCall: number;
+  /** With `readMemory`: the batch's `usage.translationMemory`, summed over its answers. */
+  memory?: MemoryCounts;
 }
 
 /** User + system CPU of a process so far, in ms (Linux, clock ticks of 10 ms). */
@@ -97,11 +118,18 @@ async function cpuMsOf(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+const sumMemory = (counts: readonly MemoryCounts[]): MemoryCounts =>
+  counts.reduce((sum, c) => ({ exact: sum.exact + c.exact, near: sum.near + c.near, miss: sum.miss + c.miss }), {
+    exact: 0,
+    near: 0,
+    miss: 0,
+  });
+
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** `n` calls at once; added latency percentiles (ms over the delay), failures, optionally peak RSS. */
-export async function batch(target: Target, n: number, sampleRss = false): Promise<Batch> {
+export async function batch(target: Target, n: number, sampleRss = false, readMemory = false): Promise<Batch> {
   const bodies = Array.from({ length: n }, () => callBody(target.engineId));
   let peakRss = 0;
   let sampling = sampleRss;
@@ -113,7 +141,7 @@ export async function batch(target: Target, n: number, sampleRss = false): Promi
   })();
   const cpuBefore = await cpuMsOf(target.pid);
   const started = performance.now();
-  const results = await Promise.all(bodies.map((body) => post(target.url, target.headers, body)));
+  const results = await Promise.all(bodies.map((body) => post(target.url, target.headers, body, readMemory)));
   const wallMs = performance.now() - started;
   sampling = false;
   await sampler;
@@ -131,6 +159,7 @@ export async function batch(target: Target, n: number, sampleRss = false): Promi
     wallMs,
     cpuMsPerCall,
     ...(sampleRss ? { peakRss } : {}),
+    ...(readMemory ? { memory: sumMemory(results.flatMap((result) => result.memory ?? [])) } : {}),
   };
 }
 
@@ -159,7 +188,7 @@ export async function statementsPerCall(target: Target, file: string, n: number)
   return per;
 }
 
-const fmt = (b: Batch) =>
+export const fmt = (b: Batch) =>
   `added p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms, wall ${b.wallMs.toFixed(0)} ms, server CPU ${b.cpuMsPerCall.toFixed(2)} ms/call` +
   `${b.failed ? `, ${b.failed} FAILED (by status: ${JSON.stringify(b.statuses)})` : ", all 200"}${b.peakRss !== undefined ? `, peak RSS ${(b.peakRss / MiB).toFixed(0)} MiB` : ""}`;
 
@@ -168,7 +197,7 @@ export async function glossaOn(
   standInUrl: string,
   databaseUrl: string | undefined,
   extraEnv: Record<string, string> = {},
-): Promise<{ target: Target; server: ServerProcess; cleanup(): Promise<void> }> {
+): Promise<{ target: Target; server: ServerProcess; orgId: string; cookie: string; cleanup(): Promise<void> }> {
   const { env, cleanup } = await storeEnvironment(store, databaseUrl);
   const server = await startBenchServer({ ...env, ...extraEnv });
   const seeded = await seed(server.url);
@@ -180,6 +209,8 @@ export async function glossaOn(
   );
   return {
     server,
+    orgId: seeded.orgId,
+    cookie: seeded.cookie,
     target: {
       name: store,
       url: server.url,

@@ -6,7 +6,11 @@
  * PostgreSQL: a fresh database on BENCH_DATABASE_URL's server, dropped afterwards.
  */
 import pg from "pg";
-import { NEAR_MATCHES_PER_STRING, NEAR_MATCH_MIN_SIMILARITY } from "../src/core/engines/near-matches.js";
+import {
+  NEAR_MATCHES_PER_STRING,
+  NEAR_MATCH_CANDIDATES,
+  NEAR_MATCH_MIN_SIMILARITY,
+} from "../src/core/engines/near-matches.js";
 import { migrate } from "../src/storage/migrate.js";
 import { createPgliteSql } from "../src/storage/pglite-sql.js";
 import { createPostgresSql } from "../src/storage/postgres-sql.js";
@@ -81,7 +85,11 @@ async function main() {
     await sql.exec("analyze translation_memory");
     const [count] = await sql.query<{ n: string }>("select count(*) as n from translation_memory");
     console.log(`${store}: ${count!.n} remembered strings`);
-    const options = { minSimilarity: NEAR_MATCH_MIN_SIMILARITY, limit: NEAR_MATCHES_PER_STRING };
+    const options = {
+      minSimilarity: NEAR_MATCH_MIN_SIMILARITY,
+      limit: NEAR_MATCHES_PER_STRING,
+      candidates: NEAR_MATCH_CANDIDATES,
+    };
     const near = () =>
       Array.from({ length: 20 }, () => {
         const words = sources[Math.floor(rnd() * N)]!.split(" ");

@@ -52,6 +52,11 @@ if (runs("concurrency")) {
   console.log("\n== concurrency: 200 calls at once, 20 unique strings each, a 1,000 ms OpenAI-compatible stand-in");
   const { benchConcurrency } = await import("./concurrency-bench.js");
   await benchConcurrency(pgUrl);
+  console.log(
+    "\n== concurrency with near matches: the same burst against 100,000 remembered strings of the calls' template",
+  );
+  const { benchNearMatchConcurrency } = await import("./near-matches-concurrency.js");
+  await benchNearMatchConcurrency(pgUrl);
 }
 if (runs("webhooks")) {
   console.log("\n== webhooks: key creation with three endpoints vs none, delivery latency");

@@ -112,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       warn: (error, message) => app.log.warn({ err: error }, message),
       metrics,
       nearMatches: config.nearMatches,
+      nearMatchBudgetMs: config.nearMatchBudgetMs,
     },
     { concurrency: config.jobConcurrency, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs },
   );

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
+import { NEAR_MATCH_BUDGET_MS } from "../core/engines/near-matches.js";
 
 /** Everything the server reads from the environment (SPEC §6), parsed once at start. */
 export interface Config {
@@ -33,11 +34,12 @@ export interface Config {
    */
   keyCache: boolean;
   /**
-   * GLOSSA_NEAR_MATCHES=on: an LLM engine's missed strings look up similar remembered ones as prompt
-   * examples. Off by default: the lookup's cost grows with a memory of strings made from one template
-   * (docs/engines.md#near-matches).
+   * An LLM engine's missed strings look up similar remembered ones as prompt examples, within a time
+   * budget per call (docs/engines.md#near-matches). On by default; GLOSSA_NEAR_MATCHES=off turns them off.
    */
   nearMatches: boolean;
+  /** GLOSSA_NEAR_MATCH_BUDGET_MS: how long after a call was received its near-match lookups may start (default 50). */
+  nearMatchBudgetMs: number;
   sessionTtlHours: number;
   /** A session unused for this long ends (GLOSSA_SESSION_IDLE_MINUTES). */
   sessionIdleMinutes: number;
@@ -121,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usageFlushMs: integer(env, "GLOSSA_USAGE_FLUSH_MS", 2_000),
     usageAnalytics: env.GLOSSA_USAGE_ANALYTICS !== "off",
     keyCache: env.GLOSSA_KEY_CACHE !== "off",
-    nearMatches: env.GLOSSA_NEAR_MATCHES === "on",
+    nearMatches: env.GLOSSA_NEAR_MATCHES !== "off",
+    nearMatchBudgetMs: integer(env, "GLOSSA_NEAR_MATCH_BUDGET_MS", NEAR_MATCH_BUDGET_MS),
     sessionTtlHours: integer(env, "GLOSSA_SESSION_TTL_HOURS", 24 * 7),
     sessionIdleMinutes: integer(env, "GLOSSA_SESSION_IDLE_MINUTES", 8 * 60),
     shutdownGraceMs: integer(env, "GLOSSA_SHUTDOWN_GRACE_MS", 30_000),

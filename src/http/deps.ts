@@ -67,6 +67,7 @@ export function localizeDeps(deps: AppDeps): LocalizeDeps {
     memoryBatcher: deps.memoryBatcher,
     metrics: deps.metrics,
     nearMatches: deps.config.nearMatches,
+    nearMatchBudgetMs: deps.config.nearMatchBudgetMs,
   };
 }
 

@@ -20,7 +20,9 @@ import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js"
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
-import { nearMatchesIn, type TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
+import { NEAR_MATCH_BUDGET_MS } from "../core/engines/near-matches.js";
+import { nearMatchesIn } from "./cache/near-match-lookup.js";
+import type { TranslationMemoryBatcher } from "./cache/translation-memory-batcher.js";
 import type { TranslationMemoryCache } from "./cache/translation-memory-cache.js";
 import { engineForKey } from "./engine-for-key.js";
 import type { KeyPrincipal } from "./key-principal.js";
@@ -57,8 +59,15 @@ export interface LocalizeDeps {
    * translations written after the answer. Without it every call reads and writes its own.
    */
   memoryBatcher?: TranslationMemoryBatcher | undefined;
-  /** Near matches as LLM prompt examples (GLOSSA_NEAR_MATCHES=on; off by default). */
+  /** Near matches as LLM prompt examples (on by default; GLOSSA_NEAR_MATCHES=off turns them off). */
   nearMatches?: boolean | undefined;
+  /** Milliseconds a call may spend on near matches, from `receivedAt` (GLOSSA_NEAR_MATCH_BUDGET_MS). */
+  nearMatchBudgetMs?: number | undefined;
+  /**
+   * When the call was received (`performance.now()`): near matches' budget counts from it, so a call
+   * that waited in a burst skips them. Absent: from when the call reaches the service.
+   */
+  receivedAt?: number | undefined;
   /** Where the HTTP request keeps the time it waited for provider calls (the request log's "slow" leaves it out). */
   engineWait?: EngineWait | undefined;
 }
@@ -123,7 +132,7 @@ function memoryFor(
     : {
         lookup: (hashes) => lookupTranslations(deps.sql, scope, hashes),
         store: (entries) => storeTranslations(deps.sql, scope, entries),
-        nearMatches: (texts) => nearMatchesIn(deps.sql, scope, texts),
+        nearMatches: (texts, deadline) => nearMatchesIn(deps.sql, scope, texts, deadline),
       };
   const memory = deps.memoryCache ? deps.memoryCache.around(scope, stored) : stored;
   if (deps.nearMatches) return memory;
@@ -160,6 +169,7 @@ async function translateRequest(
   request: LocalizeRequest,
   deps: LocalizeDeps,
 ): Promise<LocalizeResponse> {
+  const receivedAt = performance.now();
   const call = keyCallOf(principal);
   call?.targetsEngine();
   const engine = await engineForKey(deps.sql, principal, request.engineId);
@@ -216,6 +226,7 @@ async function translateRequest(
           )
         : undefined,
       memory,
+      nearMatchDeadline: (deps.receivedAt ?? receivedAt) + (deps.nearMatchBudgetMs ?? NEAR_MATCH_BUDGET_MS),
       signal,
       metrics: deps.metrics,
       engineWait: deps.engineWait,

@@ -72,3 +72,9 @@ export function classifyStorageError(error: unknown): unknown {
   if (error instanceof StorageUnavailableError || isQueryError(error)) return error;
   return new StorageUnavailableError(error);
 }
+
+/** PostgreSQL stopped the statement at its `statement_timeout` (SQLSTATE 57014), whether or not it was classified as unavailable. */
+export function isStatementTimeout(error: unknown): boolean {
+  const cause = error instanceof StorageUnavailableError ? error.cause : error;
+  return (cause as { code?: unknown } | null)?.code === "57014";
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { promptExamples, type NearMatch } from "../../src/core/engines/near-matches.js";
+import {
+  NEAR_MATCH_LOOKUP_STRINGS,
+  NEAR_MATCH_MIN_CHARS,
+  nearMatchQueries,
+  promptExamples,
+  type NearMatch,
+} from "../../src/core/engines/near-matches.js";
 import type { ReferenceExample } from "../../src/core/engines/prompt-context.js";
 
 const match = (source: string, similarity: number, translation = `DE ${source}`): NearMatch => ({
@@ -107,5 +113,30 @@ describe("promptExamples: a prompt's near matches (most similar first, each sour
       [],
     );
     expect(chosen.examples).toEqual([{ source: "Save files", translation: "Dateien speichern" }]);
+  });
+});
+
+describe("nearMatchQueries: strings long enough to match, at most the first NEAR_MATCH_LOOKUP_STRINGS", () => {
+  const long = (index: number) => `Save the document number ${index}`;
+  it.each([
+    { name: "none", misses: [], queries: [] },
+    {
+      name: "too short (fewer than NEAR_MATCH_MIN_CHARS once trimmed) are left out",
+      misses: ["Quit", "  Save as  ", "Open file…"],
+      queries: ["Open file…"],
+    },
+    { name: "order kept", misses: [long(2), "OK", long(1)], queries: [long(2), long(1)] },
+    {
+      name: "at most the first eight long enough",
+      misses: ["No", ...Array.from({ length: 12 }, (_, index) => long(index))],
+      queries: Array.from({ length: NEAR_MATCH_LOOKUP_STRINGS }, (_, index) => long(index)),
+    },
+  ])("$name", ({ misses, queries }) => {
+    expect(nearMatchQueries(misses)).toEqual(queries);
+  });
+
+  it("the minimum length is ten characters", () => {
+    expect(NEAR_MATCH_MIN_CHARS).toBe(10);
+    expect(nearMatchQueries(["123456789", "1234567890"])).toEqual(["1234567890"]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/config.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
@@ -173,12 +174,15 @@ describe.each(STORES)("near matches from the translation memory on %s", (store) 
   });
 });
 
-describe("near matches are off unless GLOSSA_NEAR_MATCHES=on", () => {
+describe("GLOSSA_NEAR_MATCHES=off turns near matches off", () => {
   let server: TestServer;
   let stub: StubServer;
 
   beforeAll(async () => {
-    server = await startTestServer("pglite", { secretKey: "test-secret-key-for-credentials" });
+    server = await startTestServer("pglite", {
+      secretKey: "test-secret-key-for-credentials",
+      nearMatches: loadConfig({ GLOSSA_NEAR_MATCHES: "off" }).nearMatches,
+    });
     stub = await startStub((request) => ({
       body: openaiAnswer(promptItems(request.body.messages[1].content), (text) => `DE ${text}`),
     }));

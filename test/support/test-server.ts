@@ -18,6 +18,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Provider stand-ins listen on loopback (test/engines/support/stub-server.ts).
     engineAllowedHosts: "127.0.0.1",
     dashboardDir: process.env.GLOSSA_DASHBOARD_DIR,
+    // Near matches are on, as in production, with a budget no loaded test host runs out of: whether a
+    // call gets them must not depend on the machine's speed (the budget itself is tested with a clock,
+    // test/storage/near-matches.test.ts).
+    nearMatchBudgetMs: 60_000,
     // Like GLOSSA_BODY_LIMIT: a limit given for the whole server applies to the localize routes too.
     ...(overrides.bodyLimitBytes !== undefined ? { localizeBodyLimitBytes: overrides.bodyLimitBytes } : {}),
     ...overrides,

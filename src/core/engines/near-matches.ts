@@ -10,8 +10,39 @@ import type { ReferenceExample } from "./prompt-context.js";
 export const NEAR_MATCH_MIN_SIMILARITY = 0.5;
 /** Most near matches per missed string. */
 export const NEAR_MATCHES_PER_STRING = 3;
-/** Most missed strings of one call whose near matches are looked up (a prompt has room for few anyway). */
-export const NEAR_MATCH_LOOKUP_STRINGS = 20;
+/**
+ * Most missed strings of one call whose near matches are looked up: the prompt's 2,000 characters of
+ * near matches hold about this many strings' three matches, so looking up more is work for nothing.
+ */
+export const NEAR_MATCH_LOOKUP_STRINGS = 8;
+/**
+ * A string shorter than this (trimmed) is not looked up: its few trigrams make a similarity of 0.5
+ * a matter of chance ("Save" / "Saved", "Quit" / "Quiet"), and such strings are usually exact hits.
+ */
+export const NEAR_MATCH_MIN_CHARS = 10;
+/**
+ * The time a call may spend on near matches by default (GLOSSA_NEAR_MATCH_BUDGET_MS), counted from
+ * when the call was received: a lookup that would start later is skipped and the strings go without
+ * examples. Under a burst the calls that wait are past it and skip, so near matches cost a burst
+ * about this much, whatever the memory holds.
+ */
+export const NEAR_MATCH_BUDGET_MS = 50;
+/**
+ * Near-match lookups an instance runs at once on PostgreSQL (one on the embedded store, whose
+ * statements run one after another on the server's thread); a call that would wait past its budget
+ * for a place skips them, so they never hold more of the pool than this.
+ */
+export const NEAR_MATCH_LOOKUPS_AT_ONCE_POSTGRES = 2;
+/**
+ * Remembered strings a missed string is first compared with (the first of its scope, in key order),
+ * and how many of them above the threshold are ranked: where the memory is made of one template the
+ * first few match at once and the index is not asked. Bounded either way: a comparison costs about
+ * 12 µs on the embedded store, so a string that matches none of them costs 50 of those.
+ */
+export const NEAR_MATCH_SAMPLE_ROWS = 50;
+export const NEAR_MATCH_SAMPLE_CANDIDATES = 10;
+/** At most this many entries the index finds above the threshold are ranked per string. */
+export const NEAR_MATCH_CANDIDATES = 50;
 /** Characters of near matches one prompt may carry, besides the reference examples' own budget. */
 export const NEAR_MATCH_BUDGET_CHARS = 2_000;
 /** A remembered pair longer than this is not a useful example. */
@@ -22,6 +53,16 @@ export interface NearMatch {
   translation: string;
   /** pg_trgm similarity to the missed string, 0–1. */
   similarity: number;
+}
+
+/** The missed strings of a call whose near matches are looked up: long enough to match, at most the first few. */
+export function nearMatchQueries(misses: readonly string[]): string[] {
+  const queries: string[] = [];
+  for (const text of misses) {
+    if (queries.length === NEAR_MATCH_LOOKUP_STRINGS) break;
+    if (text.trim().length >= NEAR_MATCH_MIN_CHARS) queries.push(text);
+  }
+  return queries;
 }
 
 export interface PromptExamples {

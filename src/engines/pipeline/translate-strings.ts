@@ -2,7 +2,7 @@ import { postEdit } from "../../core/content/post-edit.js";
 import { planChunks } from "../../core/engines/chunk-plan.js";
 import type { ResolvedSettings } from "../../core/engines/engine-config.js";
 import { glossaryFor } from "../../core/engines/glossary.js";
-import { NEAR_MATCH_LOOKUP_STRINGS } from "../../core/engines/near-matches.js";
+import { NEAR_MATCH_BUDGET_MS, nearMatchQueries } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { rankModels } from "../../core/engines/rank-models.js";
 import type { ProviderFailure } from "../provider-error.js";
@@ -43,6 +43,8 @@ export interface TranslateStringsInput {
   metrics?: Metrics | undefined;
   /** Where the request keeps the time it waited for provider calls. */
   engineWait?: EngineWait | undefined;
+  /** No near-match lookup starts after this (`performance.now()` clock). Default: the budget from now. */
+  nearMatchDeadline?: number | undefined;
 }
 
 export interface TranslateStringsResult {
@@ -84,6 +86,7 @@ export class AllModelsFailedError extends Error {
  * the call throw `AllModelsFailedError`.
  */
 export async function translateStrings(input: TranslateStringsInput): Promise<TranslateStringsResult> {
+  const nearMatchDeadline = input.nearMatchDeadline ?? performance.now() + NEAR_MATCH_BUDGET_MS;
   const { settings, memory } = input;
   const pendingModels = modelsFor(input);
   const models = pendingModels instanceof Promise ? await pendingModels : pendingModels;
@@ -93,10 +96,9 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
   const recalled = memory ? postEdited(await recallFromMemory(memory, unique), input.targetLocale) : NOTHING_RECALLED;
   const misses = recalled.size === 0 ? unique : unique.filter((source) => !recalled.has(source.text));
   if (memory) input.metrics?.memoryLookup(input.providerName, recalled.size, misses.length);
-  const nearMatches =
-    memory?.nearMatches && input.provider.takesExamples && misses.length > 0
-      ? await memory.nearMatches(misses.slice(0, NEAR_MATCH_LOOKUP_STRINGS).map((source) => source.text))
-      : undefined;
+  const queries =
+    memory?.nearMatches && input.provider.takesExamples ? nearMatchQueries(misses.map((s) => s.text)) : [];
+  const nearMatches = queries.length > 0 ? await memory?.nearMatches?.(queries, nearMatchDeadline) : undefined;
   const call = {
     providerName: input.providerName,
     provider: input.provider,

@@ -7,8 +7,11 @@ import type { SourceString, Translation } from "./source-strings.js";
 export interface TranslationMemory {
   lookup(sourceHashes: string[]): Promise<Map<string, { targetText: string; model: string | null }>>;
   store(entries: { sourceHash: string; sourceText: string; targetText: string; model: string | null }[]): Promise<void>;
-  /** Remembered translations of similar source texts, per text, most similar first (docs/engines.md#near-matches). */
-  nearMatches?(texts: string[]): Promise<Map<string, NearMatch[]>>;
+  /**
+   * Remembered translations of similar source texts, per text, most similar first; no lookup starts
+   * after `deadline` (`performance.now()` clock; docs/engines.md#near-matches).
+   */
+  nearMatches?(texts: string[], deadline: number): Promise<Map<string, NearMatch[]>>;
 }
 
 /** Most source hashes per lookup. */

@@ -50,6 +50,7 @@ export const processRoutes =
           ...localizeDeps(deps),
           clientGone,
           engineWait: engineWaitOf(request),
+          receivedAt: performance.now() - reply.elapsedTime,
         });
       },
     );

@@ -1,7 +1,8 @@
 import type { TranslationMemory } from "../../engines/pipeline/translation-memory.js";
-import { NEAR_MATCHES_PER_STRING, NEAR_MATCH_MIN_SIMILARITY, type NearMatch } from "../../core/engines/near-matches.js";
+import { NEAR_MATCH_LOOKUPS_AT_ONCE_POSTGRES, type NearMatch } from "../../core/engines/near-matches.js";
+import { DeadlineLane } from "./deadline-lane.js";
+import { nearMatchesIn } from "./near-match-lookup.js";
 import {
-  findSimilarEntries,
   lookupTranslationsByKey,
   memoryLookupKey,
   storeTranslationEntries,
@@ -74,12 +75,16 @@ export class TranslationMemoryBatcher {
   private pendingSince = 0;
   /** Flushes in progress: while any is, what waits is written without waiting for quiet. */
   private flushing = 0;
+  /** The instance's near-match lookups, a few at a time (one on the embedded store), each within its call's budget. */
+  private readonly nearMatchLane: DeadlineLane;
 
   constructor(
     private readonly sql: Sql,
     private readonly onError: (error: unknown) => void,
     private readonly limits: MemoryBatcherLimits = MEMORY_BATCHER_LIMITS,
-  ) {}
+  ) {
+    this.nearMatchLane = new DeadlineLane(sql.dialect === "pglite" ? 1 : NEAR_MATCH_LOOKUPS_AT_ONCE_POSTGRES);
+  }
 
   /** The memory of one engine configuration and locale pair, through this batcher. */
   memory(scope: MemoryScope): TranslationMemory {
@@ -113,8 +118,8 @@ export class TranslationMemoryBatcher {
           })),
         ),
       // Near matches only help: a lookup that fails is reported and the strings go without them.
-      nearMatches: (texts) =>
-        nearMatchesIn(this.sql, scope, texts).catch((error: unknown) => {
+      nearMatches: (texts, deadline) =>
+        nearMatchesIn(this.sql, scope, texts, deadline, this.nearMatchLane).catch((error: unknown) => {
           this.onError(new Error("near matches were not looked up", { cause: error }));
           return new Map<string, NearMatch[]>();
         }),
@@ -247,38 +252,4 @@ export class TranslationMemoryBatcher {
       this.writing = null;
     }
   }
-}
-
-/**
- * On the embedded store a statement runs on the server's own thread: a trigram lookup over a large
- * memory takes tens of milliseconds per string there, so a call's strings go a few per statement
- * and other requests run in between (docs/performance.md#near-matches).
- */
-const PGLITE_NEAR_MATCH_STATEMENT_STRINGS = 5;
-
-/**
- * Near matches of one call's missed strings: one statement on PostgreSQL, a few strings per
- * statement on the embedded store; not merged with other calls' (misses go to an LLM anyway).
- */
-export async function nearMatchesIn(
-  sql: Sql,
-  scope: MemoryScope,
-  texts: readonly string[],
-): Promise<Map<string, NearMatch[]>> {
-  const size = sql.dialect === "pglite" ? PGLITE_NEAR_MATCH_STATEMENT_STRINGS : texts.length;
-  const options = { minSimilarity: NEAR_MATCH_MIN_SIMILARITY, limit: NEAR_MATCHES_PER_STRING };
-  const found = new Map<string, NearMatch[]>();
-  for (let start = 0; start < texts.length; start += size) {
-    const similar = await findSimilarEntries(sql, scope, texts.slice(start, start + size), options);
-    for (const [text, entries] of similar)
-      found.set(
-        text,
-        entries.map((entry) => ({
-          source: entry.sourceText,
-          translation: entry.targetText,
-          similarity: entry.similarity,
-        })),
-      );
-  }
-  return found;
 }

@@ -28,6 +28,7 @@ export interface JobWorkerDeps {
   warn(error: unknown, message: string): void;
   metrics?: Metrics | undefined;
   nearMatches?: boolean | undefined;
+  nearMatchBudgetMs?: number | undefined;
 }
 
 /**

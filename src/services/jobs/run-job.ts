@@ -41,6 +41,7 @@ export interface RunJobContext {
   metrics?: Metrics | undefined;
   /** GLOSSA_NEAR_MATCHES: a job's locales get near matches as a request does (docs/jobs.md). */
   nearMatches?: boolean | undefined;
+  nearMatchBudgetMs?: number | undefined;
 }
 
 /** The abort reason of a graceful shutdown. */
@@ -172,6 +173,7 @@ async function translateLocale(
         clientGone: () => signal,
         metrics: context.metrics,
         nearMatches: context.nearMatches,
+        nearMatchBudgetMs: context.nearMatchBudgetMs,
       },
     );
     call.finish(null);

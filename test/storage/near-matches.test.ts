@@ -21,7 +21,7 @@ const entry = (text: string) => ({
   targetText: `DE ${text}`,
   model: null,
 });
-const OPTIONS = { minSimilarity: 0.5, limit: 3, candidates: 50 };
+const OPTIONS = { minSimilarity: 0.5, limit: 3, candidates: 50, timeoutMs: 10_000 };
 const LATER = () => performance.now() + 60_000;
 
 describe.each(STORES)("near matches: similar remembered source texts of one scope, by pg_trgm (%s)", (store) => {

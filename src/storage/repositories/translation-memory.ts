@@ -195,12 +195,13 @@ export async function findSimilarEntriesInSample(
  *   cannot tell how many rows `%` keeps, and it walked the primary key over the whole scope instead —
  *   0.5 s per string on PostgreSQL, 1 s on PGlite, for 100,000 remembered strings none of which matched.
  * - `timeoutMs` sets a local `statement_timeout` (PostgreSQL stops the statement; PGlite has no timer).
+ *   Required: a statement without one would run for as long as the memory makes it.
  */
 export async function findSimilarEntries(
   sql: Sql,
   scope: MemoryScope,
   texts: readonly string[],
-  options: SimilarityOptions & { candidates: number; timeoutMs?: number },
+  options: SimilarityOptions & { candidates: number; timeoutMs: number },
 ): Promise<Map<string, SimilarEntry[]>> {
   if (texts.length === 0) return new Map();
   const rows = await sql.transaction(async (tx) => {
@@ -209,7 +210,7 @@ export async function findSimilarEntries(
               set_config('statement_timeout', $2, true)`,
       [
         String(options.minSimilarity),
-        options.timeoutMs === undefined ? "0" : String(Math.max(1, Math.ceil(options.timeoutMs))),
+        String(Math.max(1, Math.ceil(options.timeoutMs))),
       ],
     );
     return tx.query<SimilarRow>(

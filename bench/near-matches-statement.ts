@@ -89,6 +89,7 @@ async function main() {
       minSimilarity: NEAR_MATCH_MIN_SIMILARITY,
       limit: NEAR_MATCHES_PER_STRING,
       candidates: NEAR_MATCH_CANDIDATES,
+      timeoutMs: 60_000,
     };
     const near = () =>
       Array.from({ length: 20 }, () => {

@@ -208,10 +208,7 @@ export async function findSimilarEntries(
     await tx.query(
       `select set_config('pg_trgm.similarity_threshold', $1, true), set_config('enable_seqscan', 'off', true),
               set_config('statement_timeout', $2, true)`,
-      [
-        String(options.minSimilarity),
-        String(Math.max(1, Math.ceil(options.timeoutMs))),
-      ],
+      [String(options.minSimilarity), String(Math.max(1, Math.ceil(options.timeoutMs)))],
     );
     return tx.query<SimilarRow>(
       `select q.ord::text as ord, m.source_text as "sourceText", m.target_text as "targetText", m.similarity

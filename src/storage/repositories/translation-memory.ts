@@ -183,6 +183,24 @@ export async function findSimilarEntriesInSample(
   return byText(texts, rows);
 }
 
+/** The statement of `findSimilarEntries` (exported for the test that reads its plan). */
+export const SIMILAR_BY_INDEX = `select q.ord::text as ord, m.source_text as "sourceText", m.target_text as "targetText", m.similarity
+       from unnest($5::text[]) with ordinality as q(text, ord)
+      cross join lateral (
+        select c.source_text, c.target_text, similarity(c.source_text, q.text)::float8 as similarity
+          from (select f.source_text, f.target_text
+                  from (select t.engine_id, t.fingerprint, t.source_locale, t.target_locale, t.source_text, t.target_text
+                          from translation_memory t
+                         where t.source_text % q.text
+                        offset 0) f
+                 where f.engine_id = $1 and f.fingerprint = $2 and f.source_locale = $3 and f.target_locale = $4
+                   and f.source_text <> q.text
+                 limit $8) c
+         order by similarity desc, c.source_text
+         limit $6) m
+      where m.similarity >= $7
+      order by q.ord, m.similarity desc`;
+
 /**
  * The remembered entries of one scope most similar to each of `texts`, through the trigram index
  * (0049): at least `minSimilarity`, at most `limit` per text, most similar first, ranked among the
@@ -210,25 +228,13 @@ export async function findSimilarEntries(
               set_config('statement_timeout', $2, true)`,
       [String(options.minSimilarity), String(Math.max(1, Math.ceil(options.timeoutMs)))],
     );
-    return tx.query<SimilarRow>(
-      `select q.ord::text as ord, m.source_text as "sourceText", m.target_text as "targetText", m.similarity
-         from unnest($5::text[]) with ordinality as q(text, ord)
-        cross join lateral (
-          select c.source_text, c.target_text, similarity(c.source_text, q.text)::float8 as similarity
-            from (select f.source_text, f.target_text
-                    from (select t.engine_id, t.fingerprint, t.source_locale, t.target_locale, t.source_text, t.target_text
-                            from translation_memory t
-                           where t.source_text % q.text
-                          offset 0) f
-                   where f.engine_id = $1 and f.fingerprint = $2 and f.source_locale = $3 and f.target_locale = $4
-                     and f.source_text <> q.text
-                   limit $8) c
-           order by similarity desc, c.source_text
-           limit $6) m
-        where m.similarity >= $7
-        order by q.ord, m.similarity desc`,
-      [...scopeParams(scope), texts, options.limit, options.minSimilarity, options.candidates],
-    );
+    return tx.query<SimilarRow>(SIMILAR_BY_INDEX, [
+      ...scopeParams(scope),
+      texts,
+      options.limit,
+      options.minSimilarity,
+      options.candidates,
+    ]);
   });
   return byText(texts, rows);
 }

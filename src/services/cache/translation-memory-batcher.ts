@@ -1,5 +1,5 @@
 import type { TranslationMemory } from "../../engines/pipeline/translation-memory.js";
-import { NEAR_MATCH_LOOKUPS_AT_ONCE_POSTGRES, type NearMatch } from "../../core/engines/near-matches.js";
+import { NEAR_MATCH_LOOKUPS_AT_ONCE, type NearMatch } from "../../core/engines/near-matches.js";
 import { DeadlineLane } from "./deadline-lane.js";
 import { nearMatchesIn } from "./near-match-lookup.js";
 import {
@@ -75,7 +75,7 @@ export class TranslationMemoryBatcher {
   private pendingSince = 0;
   /** Flushes in progress: while any is, what waits is written without waiting for quiet. */
   private flushing = 0;
-  /** The instance's near-match lookups, a few at a time (one on the embedded store), each within its call's budget. */
+  /** The instance's near-match lookups, one at a time, each within its call's budget. */
   private readonly nearMatchLane: DeadlineLane;
 
   constructor(
@@ -83,7 +83,7 @@ export class TranslationMemoryBatcher {
     private readonly onError: (error: unknown) => void,
     private readonly limits: MemoryBatcherLimits = MEMORY_BATCHER_LIMITS,
   ) {
-    this.nearMatchLane = new DeadlineLane(sql.dialect === "pglite" ? 1 : NEAR_MATCH_LOOKUPS_AT_ONCE_POSTGRES);
+    this.nearMatchLane = new DeadlineLane(NEAR_MATCH_LOOKUPS_AT_ONCE);
   }
 
   /** The memory of one engine configuration and locale pair, through this batcher. */

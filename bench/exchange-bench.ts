@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
-import { ADMIN, json, MiB, rssOf, startDist } from "./support.js";
+import { ADMIN, json, MiB, rssOf, startDist, streamOf } from "./support.js";
 
 const UNITS = Number(process.env.BENCH_TMX_UNITS ?? 100_000);
 const CHUNK_UNITS = 500;
@@ -30,18 +30,6 @@ function* tmxChunks(units: number): Generator<string> {
   }
   yield "</body></tmx>\n";
 }
-
-const tmxBody = () => {
-  const encoder = new TextEncoder();
-  const chunks = tmxChunks(UNITS);
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-  });
-};
 
 function parseOnlyMs(): number {
   const started = performance.now();
@@ -86,7 +74,7 @@ async function benchOn(label: string, env: Record<string, string>, parseMs: numb
     const response = await fetch(`${base}/import`, {
       method: "POST",
       headers: { cookie: session.cookie!, "content-type": "application/xml" },
-      body: tmxBody(),
+      body: streamOf(tmxChunks(UNITS)),
       duplex: "half",
     } as RequestInit);
     const report = (await response.json()) as { read: number; imported: number };

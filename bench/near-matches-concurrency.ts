@@ -14,7 +14,7 @@
 import { ROUNDS, reportRatio } from "./ratio-report.js";
 import { ceiling, median, ratiosPerRound, roundOrder } from "./rounds.js";
 import { batch, fmt, glossaOn, type Batch } from "./concurrency-bench.js";
-import { startProcess } from "./support.js";
+import { startProcess, streamOf } from "./support.js";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const MEMORY_ENTRIES = Number(process.env.BENCH_NEAR_MEMORY ?? 100_000);
@@ -41,19 +41,10 @@ function* templateTmx(units: number): Generator<string> {
 }
 
 async function importTemplateMemory(url: string, orgId: string, engineId: string, cookie: string): Promise<void> {
-  const chunks = templateTmx(MEMORY_ENTRIES);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-  });
   const response = await fetch(`${url}/api/orgs/${orgId}/engines/${engineId}/translation-memory/import`, {
     method: "POST",
     headers: { cookie, "content-type": "application/xml" },
-    body,
+    body: streamOf(templateTmx(MEMORY_ENTRIES)),
     duplex: "half",
   } as RequestInit);
   const report = (await response.json()) as { imported?: number };
@@ -79,55 +70,53 @@ export async function benchNearMatchConcurrency(databaseUrl: string | undefined)
 }
 
 async function nearMatchesOn(store: Store, standInUrl: string, databaseUrl: string | undefined): Promise<void> {
-  {
-    const sides = [
-      { name: "on", env: { GLOSSA_NEAR_MATCHES: "on" } },
-      { name: "off", env: { GLOSSA_NEAR_MATCHES: "off" } },
-    ];
-    const servers: Awaited<ReturnType<typeof glossaOn>>[] = [];
-    try {
-      for (const side of sides) {
-        const server = await glossaOn(store, standInUrl, databaseUrl, side.env);
-        servers.push(server);
-        const started = performance.now();
-        await importTemplateMemory(server.target.url, server.orgId, server.target.engineId!, server.cookie);
-        console.log(
-          `${store}, near matches ${side.name}: ${MEMORY_ENTRIES} template strings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        );
-      }
-      const targets = servers.map((server, i) => ({ ...server.target, name: sides[i]!.name }));
-      for (const target of targets) await batch(target, 20, false, true); // warm-up
-      const runs = new Map<string, Batch[]>(targets.map((target) => [target.name, []]));
-      for (let round = 0; round < ROUNDS; round++)
-        for (const target of roundOrder(targets, round))
-          runs.get(target.name)!.push(await batch(target, CONCURRENCY, false, true));
-      for (const side of sides)
-        for (const run of runs.get(side.name)!)
-          console.log(`${store}, near matches ${side.name}: ${CONCURRENCY} concurrent: ${fmt(run)}`);
-      const on = runs.get("on")!;
-      const off = runs.get("off")!;
-      reportRatio(
-        `near-matches added-p99 on/off/${store}`,
-        ratiosPerRound(
-          on.map((run) => run.p99),
-          off.map((run) => Math.max(1, run.p99)),
-        ),
-        ceiling(ON_OFF_CEILING),
-      );
-      const hits = hitRate(on);
+  const sides = [
+    { name: "on", env: { GLOSSA_NEAR_MATCHES: "on" } },
+    { name: "off", env: { GLOSSA_NEAR_MATCHES: "off" } },
+  ];
+  const servers: Awaited<ReturnType<typeof glossaOn>>[] = [];
+  try {
+    for (const side of sides) {
+      const server = await glossaOn(store, standInUrl, databaseUrl, side.env);
+      servers.push(server);
+      const started = performance.now();
+      await importTemplateMemory(server.target.url, server.orgId, server.target.engineId!, server.cookie);
       console.log(
-        `${store}: near-match hit rate in the bursts ${(hits.rate * 100).toFixed(1)} % (${hits.near} of ${hits.looked} missed strings went with near matches; ` +
-          `median added p99 on ${median(on.map((run) => run.p99)).toFixed(0)} ms, off ${median(off.map((run) => run.p99)).toFixed(0)} ms)`,
+        `${store}, near matches ${side.name}: ${MEMORY_ENTRIES} template strings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      // Outside a burst every call is within its budget: at most 8 of a call's 20 strings are looked up.
-      const alone: Batch[] = [];
-      for (let call = 0; call < 20; call++) alone.push(await batch(targets[0]!, 1, false, true));
-      const quiet = hitRate(alone);
-      console.log(
-        `${store}: near-match hit rate one call at a time ${(quiet.rate * 100).toFixed(1)} % (${quiet.near} of ${quiet.looked}; at most 8 of each call's 20 strings are looked up)`,
-      );
-    } finally {
-      for (const server of servers) await server.cleanup();
     }
+    const targets = servers.map((server, i) => ({ ...server.target, name: sides[i]!.name }));
+    for (const target of targets) await batch(target, 20, false, true); // warm-up
+    const runs = new Map<string, Batch[]>(targets.map((target) => [target.name, []]));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const target of roundOrder(targets, round))
+        runs.get(target.name)!.push(await batch(target, CONCURRENCY, false, true));
+    for (const side of sides)
+      for (const run of runs.get(side.name)!)
+        console.log(`${store}, near matches ${side.name}: ${CONCURRENCY} concurrent: ${fmt(run)}`);
+    const on = runs.get("on")!;
+    const off = runs.get("off")!;
+    reportRatio(
+      `near-matches added-p99 on/off/${store}`,
+      ratiosPerRound(
+        on.map((run) => run.p99),
+        off.map((run) => Math.max(1, run.p99)),
+      ),
+      ceiling(ON_OFF_CEILING),
+    );
+    const hits = hitRate(on);
+    console.log(
+      `${store}: near-match hit rate in the bursts ${(hits.rate * 100).toFixed(1)} % (${hits.near} of ${hits.looked} missed strings went with near matches; ` +
+        `median added p99 on ${median(on.map((run) => run.p99)).toFixed(0)} ms, off ${median(off.map((run) => run.p99)).toFixed(0)} ms)`,
+    );
+    // Outside a burst every call is within its budget: at most 8 of a call's 20 strings are looked up.
+    const alone: Batch[] = [];
+    for (let call = 0; call < 20; call++) alone.push(await batch(targets[0]!, 1, false, true));
+    const quiet = hitRate(alone);
+    console.log(
+      `${store}: near-match hit rate one call at a time ${(quiet.rate * 100).toFixed(1)} % (${quiet.near} of ${quiet.looked}; at most 8 of each call's 20 strings are looked up)`,
+    );
+  } finally {
+    for (const server of servers) await server.cleanup();
   }
 }

@@ -195,3 +195,15 @@ export async function scratchDatabase(adminUrl: string): Promise<{ url: string; 
     },
   };
 }
+
+/** A request body streamed from generated text chunks, one chunk per pull (large files without holding them). */
+export function streamOf(chunks: Iterator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+}

@@ -50,7 +50,6 @@ async function lookUp(
   now: () => number,
 ): Promise<Map<string, NearMatch[]>> {
   const found = new Map<string, SimilarEntry[]>();
-
   const sample = { ...OPTIONS, sampleRows: NEAR_MATCH_SAMPLE_ROWS, candidates: NEAR_MATCH_SAMPLE_CANDIDATES };
   merge(found, await findSimilarEntriesInSample(sql, scope, texts, sample));
   const short = texts.filter((text) => (found.get(text)?.length ?? 0) < OPTIONS.limit);

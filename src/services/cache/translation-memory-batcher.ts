@@ -76,15 +76,13 @@ export class TranslationMemoryBatcher {
   /** Flushes in progress: while any is, what waits is written without waiting for quiet. */
   private flushing = 0;
   /** The instance's near-match lookups, one at a time, each within its call's budget. */
-  private readonly nearMatchLane: DeadlineLane;
+  private readonly nearMatchLane = new DeadlineLane(NEAR_MATCH_LOOKUPS_AT_ONCE);
 
   constructor(
     private readonly sql: Sql,
     private readonly onError: (error: unknown) => void,
     private readonly limits: MemoryBatcherLimits = MEMORY_BATCHER_LIMITS,
-  ) {
-    this.nearMatchLane = new DeadlineLane(NEAR_MATCH_LOOKUPS_AT_ONCE);
-  }
+  ) {}
 
   /** The memory of one engine configuration and locale pair, through this batcher. */
   memory(scope: MemoryScope): TranslationMemory {

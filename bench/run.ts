@@ -38,6 +38,11 @@ if (runs("hot")) {
   );
   await benchAuthOnStore("pglite");
   if (pgUrl) await benchAuthOnStore("postgres", pgUrl);
+  console.log(
+    "\n== the pipeline's own work in process: translateStrings vs the pseudo engine alone (5 new strings a call)",
+  );
+  const { benchPipelineOverhead } = await import("./pipeline-overhead.js");
+  await benchPipelineOverhead();
 }
 if (runs("scale") && pgUrl) {
   console.log("\n== scale out: two instances against one PostgreSQL");

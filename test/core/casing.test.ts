@@ -29,6 +29,13 @@ describe("a word the source does not capitalise, after words copied verbatim, ke
   it.each([
     ["nonportable character", "nonportable Carácter", "nonportable carácter"],
     ["%s nonportable character", "%s nonportable Carácter", "%s nonportable carácter"],
+    // several verbatim words: the two texts' words are walked side by side, one at a time
+    ["nonportable wide character", "nonportable wide Carácter", "nonportable wide carácter"],
+    [
+      "{n} nonportable <b>wide</b> character",
+      "{n} nonportable <b>wide</b> Carácter",
+      "{n} nonportable <b>wide</b> carácter",
+    ],
   ])("%j → %j becomes %j", (source, output, expected) => {
     expect(keepSourceCasing(source, output, "es")).toBe(expected);
   });

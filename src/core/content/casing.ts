@@ -28,16 +28,22 @@ const isUpperCase = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpper
 /**
  * The words of the translatable text, in order, with their place in `text`: strict tokens hold
  * none; metavariables (soft tokens such as `<no current directory>`) are translatable and hold theirs.
+ * Lazy: most strings are decided by their first word or two (this runs on every translation).
  */
-function wordsOf(text: string): Word[] {
-  const words: Word[] = [];
+function* wordsOf(text: string): Generator<Word, void, undefined> {
   let offset = 0;
   for (const segment of splitProtected(text)) {
     if (segment.kind === "text" || segment.soft)
-      for (const match of segment.value.matchAll(WORD)) words.push({ text: match[0], index: offset + match.index });
+      // `lastIndex` is set before each search: another walk may have used WORD since this one yielded.
+      for (let from = 0; ;) {
+        WORD.lastIndex = from;
+        const match = WORD.exec(segment.value);
+        if (!match) break;
+        from = match.index + match[0].length;
+        yield { text: match[0], index: offset + match.index };
+      }
     offset += segment.value.length;
   }
-  return words;
 }
 
 /** `URL`, `CPU`, `GitHub`, `McAfee`: a capital after the first letter means the word is written that way. */
@@ -46,7 +52,7 @@ const hasInnerCapital = (word: string) => [...word.slice(1)].some(isUpperCase);
 /** The word occurs again in `text` in the middle of a sentence: the engine writes it with a capital anyway (a name). */
 function capitalisedMidSentence(text: string, words: readonly Word[], first: Word): boolean {
   return words.some((word) => {
-    if (word === first || word.text !== first.text) return false;
+    if (word.index === first.index || word.text !== first.text) return false;
     const before = text.slice(0, word.index).trimEnd();
     return before.length > 0 && !SENTENCE_END.test(before[before.length - 1]!);
   });
@@ -79,19 +85,21 @@ function lowerFirstLetter(word: string, locale: string): string {
  * protected tokens before them do not count (`{#} Mensaje nuevo`, `<b>Archivo</b>`).
  */
 export function keepSourceCasing(source: string, output: string, targetLocale: string): string {
-  if (capitalisesNouns(targetLocale)) return output;
+  if (output === source || capitalisesNouns(targetLocale)) return output;
   const sourceWords = wordsOf(source);
   const outputWords = wordsOf(output);
-  let at = 0;
-  while (at < sourceWords.length && at < outputWords.length && sourceWords[at]!.text === outputWords[at]!.text) at++;
-  const sourceWord = sourceWords[at];
-  const word = outputWords[at];
+  let sourceWord = sourceWords.next().value;
+  let word = outputWords.next().value;
+  while (sourceWord && word && sourceWord.text === word.text) {
+    sourceWord = sourceWords.next().value;
+    word = outputWords.next().value;
+  }
   if (!sourceWord || !word) return output;
   if (!isLowerCase(sourceWord.text[0]!) || !isUpperCase(String.fromCodePoint(word.text.codePointAt(0)!))) return output;
   if (hasInnerCapital(word.text)) return output;
   if (languageOf(targetLocale) === "en" && ENGLISH_I.test(word.text)) return output;
-  if (sourceWords.some((candidate) => candidate.text === word.text)) return output;
-  if (capitalisedMidSentence(output, outputWords, word)) return output;
+  if ([...wordsOf(source)].some((candidate) => candidate.text === word.text)) return output;
+  if (capitalisedMidSentence(output, [...wordsOf(output)], word)) return output;
   return (
     output.slice(0, word.index) +
     lowerFirstLetter(word.text, targetLocale) +

@@ -11,7 +11,27 @@ export type { Segment } from "./segment.js";
  * and the text inside branches — goes through the flat placeholder scanner. Linear in the
  * input; the segments always join back to the input.
  */
-export function splitProtected(input: string): Segment[] {
+export function splitProtected(input: string): readonly Segment[] {
+  if (input === newest.input) return newest.segments;
+  if (input === older.input) return older.segments;
+  older = newest;
+  newest = { input, segments: split(input) };
+  return newest.segments;
+}
+
+interface Split {
+  input: string;
+  segments: readonly Segment[];
+}
+
+/**
+ * The last two splits: the output check splits a string's source and its answer, and the
+ * post-edits right after it split the same two again. Shared with every caller, hence readonly.
+ */
+let newest: Split = { input: "", segments: [] };
+let older: Split = newest;
+
+function split(input: string): Segment[] {
   const parts = parseIcuChoices(input);
   if (!parts) return mergeText(scanPlaceholders(input));
   const out: Segment[] = [];

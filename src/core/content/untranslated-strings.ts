@@ -24,14 +24,13 @@ export function untranslatedStrings(input: {
   const untranslated: UntranslatedString[] = [];
   const outputs = input.leaves.map((leaf, index) => {
     const failure = input.failures[index];
-    const path = [...leaf.path];
     if (failure !== undefined) {
-      untranslated.push({ path, code: "engine_failed", reason: failure });
+      untranslated.push({ path: [...leaf.path], code: "engine_failed", reason: failure });
       return leaf.value;
     }
     const output = input.outputs[index]!;
     if (!sameLanguage && output === leaf.value && hasProse(leaf.value))
-      untranslated.push({ path, code: "unchanged", reason: UNCHANGED_REASON });
+      untranslated.push({ path: [...leaf.path], code: "unchanged", reason: UNCHANGED_REASON });
     return output;
   });
   return { outputs, untranslated };

@@ -132,8 +132,9 @@ function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): 
  */
 export function placeholderProblems(source: string, output: string): string[] {
   const sourceParts = parseIcuChoices(source);
-  // Not ICU: `splitProtected` would parse it again only to scan it, and merging its text changes no token.
-  if (!sourceParts) return multisetProblems(tokensOf(scanPlaceholders(source)), tokensOf(splitProtected(output)));
+  // Not ICU: split like the answer (merging text changes no token), so that the post-edits that
+  // follow find both splits remembered (splitProtected keeps the last two).
+  if (!sourceParts) return multisetProblems(tokensOf(splitProtected(source)), tokensOf(splitProtected(output)));
   // Translations run longer than their source: a message parsed as ICU is compared up to four times its bound.
   const outputParts = parseIcuChoices(output, 4 * MAX_ICU_CHARS);
   if (!outputParts) return ["the ICU plural/select structure was broken"];

@@ -7,6 +7,5 @@ import { keepSourceSpacing } from "./spacing.js";
  * translation can go through it again.
  */
 export function postEdit(source: string, output: string, targetLocale: string): string {
-  if (output === source) return output;
   return keepSourceCasing(source, keepSourceSpacing(source, output), targetLocale);
 }

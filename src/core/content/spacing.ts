@@ -24,7 +24,8 @@ function isInner(text: string, start: number, length: number): boolean {
  * with keepEdgeWhitespace, pseudo keeps them inside its brackets). Linear in the text.
  */
 export function keepSourceSpacing(source: string, output: string): string {
-  if (!output.includes("  ")) return output;
+  // An answer identical to its source, or without two spaces in a row, has nothing to change.
+  if (output === source || !output.includes("  ")) return output;
   const kept = innerRunLengths(source);
   return output.replace(SPACE_RUN, (run: string, start: number) =>
     kept.has(run.length) || !isInner(output, start, run.length) ? run : " ",

@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../core/errors/app-error.js";
 import { problemResponses } from "../contract/problem.js";
 import { problem } from "../core/errors/problem.js";
-import { keyAuthDeps, localizeDeps, type AppDeps } from "../http/deps.js";
+import { keyAuthDeps, type AppDeps } from "../http/deps.js";
 import { applyRateAdmission } from "../http/key-call.js";
 import { apiKeyFromHeaders } from "../http/key-header.js";
 import type { KeyCall } from "../services/limits/key-call.js";
 import { registerKeyPrecheck } from "../http/plugins/key-precheck.js";
-import { engineWaitOf } from "../http/plugins/request-log.js";
+import { requestLocalizeDeps } from "../http/localize-call-deps.js";
 import { authenticateKey } from "../services/key-auth.js";
 import type * as McpServerModule from "./server.js";
 
@@ -85,7 +85,7 @@ export const mcpRoutes =
       const server = createMcpServer(
         {
           sql: deps.sql,
-          localizeDeps: { ...localizeDeps(deps), engineWait: engineWaitOf(request) },
+          localizeDeps: requestLocalizeDeps(deps, request, reply),
           authenticate: async (engineId) => {
             const principal = await authenticateKey(keyAuthDeps(deps), secret, request.ip, engineId);
             if (principal.limits) call = deps.meter.begin(principal, "mcp");

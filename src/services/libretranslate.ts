@@ -11,7 +11,8 @@ import { PROVIDERS, providerNamed } from "../engines/registry.js";
 import type { Sql } from "../storage/sql.js";
 import { engineForKey } from "./engine-for-key.js";
 import type { KeyPrincipal } from "./key-principal.js";
-import { localize, type LocalizeDeps } from "./localize.js";
+import type { LocalizeDeps } from "./localize.js";
+import { localizeCall } from "./localize-call.js";
 import { recognizeLocaleScored } from "./recognize-locale.js";
 
 /** LibreTranslate's `POST /detect`: the language of `text`, as LibreTranslate reports it. */
@@ -24,19 +25,30 @@ export async function libreDetect(text: string): Promise<LibreDetection> {
  * LibreTranslate's `POST /translate` through the localize service (the key's engine, grants,
  * monthly characters, translation memory, glossary, placeholder and tag protection): the texts
  * go as one array, so one call translates them all. `auto` is recognized once for all the texts
- * together, as LibreTranslate does.
+ * together, as LibreTranslate does, after the key is authorized.
  */
 export async function libreTranslate(
-  principal: KeyPrincipal,
-  engineId: string | null,
   request: LibreTranslateRequest,
+  options: { pinnedEngineId: string | null },
+  authorize: () => Promise<KeyPrincipal>,
   deps: LocalizeDeps,
 ): Promise<LibreTranslateAnswer> {
-  const detected = request.sourceLocale === null ? await libreDetect(request.texts.join("\n")) : null;
-  const sourceLocale = request.sourceLocale ?? detected!.language;
-  const response = await localize(
-    principal,
-    { engineId, sourceLocale, targetLocale: request.targetLocale, data: { q: request.texts }, hints: undefined },
+  let detected: LibreDetection | null = null;
+  const response = await localizeCall(
+    {
+      engineId: options.pinnedEngineId,
+      sourceLocale: request.sourceLocale,
+      targetLocale: request.targetLocale,
+      data: { q: request.texts },
+    },
+    {
+      authorize,
+      resolveSource: async (pending) => {
+        if (pending.sourceLocale !== null) return { ...pending, sourceLocale: pending.sourceLocale };
+        detected = await libreDetect(request.texts.join("\n"));
+        return { ...pending, sourceLocale: detected.language };
+      },
+    },
     deps,
   );
   const translated = (response.data as { q: string[] }).q;

@@ -1,16 +1,17 @@
 import type { SessionFacts } from "../core/account/sso-policy.js";
 import type { EngineId, OrganizationId, UserId } from "../contract/ids.js";
 import type { LocalizeResponse } from "../contract/process.js";
-import type { JsonValue } from "../core/content/walk-strings.js";
 import { findEngine } from "../storage/repositories/engines.js";
-import { DASHBOARD_SESSION_KEY_ID, type KeyPrincipal } from "./key-principal.js";
-import { localize, type LocalizeDeps } from "./localize.js";
+import { DASHBOARD_SESSION_KEY_ID } from "./key-principal.js";
+import type { LocalizeDeps } from "./localize.js";
+import { localizeCall } from "./localize-call.js";
 import { userEngineReach } from "./user-engine-reach.js";
 
+/** As the dashboard sends it: the locales are normalized (or refused) like a key call's. */
 export interface TryEngineInput {
   sourceLocale: string;
   targetLocale: string;
-  data: Record<string, JsonValue>;
+  data: object;
 }
 
 /**
@@ -32,25 +33,19 @@ export async function tryEngine(
   },
   input: TryEngineInput,
 ): Promise<LocalizeResponse> {
-  const reach = await userEngineReach(deps.sql, { organizationId, actorId: user.id, session });
-  const principal: KeyPrincipal = {
-    keyId: DASHBOARD_SESSION_KEY_ID,
-    organizationId,
-    kind: "personal",
-    userId: user.id,
-    email: user.email,
-    reach,
-    engine: await findEngine(deps.sql, organizationId, engineId),
-    limits: null,
-  };
-  return localize(
-    principal,
+  return localizeCall(
+    { engineId, sourceLocale: input.sourceLocale, targetLocale: input.targetLocale, data: input.data },
     {
-      engineId,
-      sourceLocale: input.sourceLocale,
-      targetLocale: input.targetLocale,
-      data: input.data,
-      hints: undefined,
+      authorize: async () => ({
+        keyId: DASHBOARD_SESSION_KEY_ID,
+        organizationId,
+        kind: "personal",
+        userId: user.id,
+        email: user.email,
+        reach: await userEngineReach(deps.sql, { organizationId, actorId: user.id, session }),
+        engine: await findEngine(deps.sql, organizationId, engineId),
+        limits: null,
+      }),
     },
     deps,
   );

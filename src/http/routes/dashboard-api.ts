@@ -5,11 +5,10 @@ import { OrgEngineParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LocalizeResponse } from "../../contract/process.js";
 import { ProviderCatalog } from "../../contract/providers.js";
-import type { JsonValue } from "../../core/content/walk-strings.js";
-import { requireLocale } from "../../services/localize-input.js";
 import { providerCatalog } from "../../services/provider-catalog.js";
 import { tryEngine } from "../../services/try-engine.js";
-import { localizeDeps, type AppDeps } from "../deps.js";
+import type { AppDeps } from "../deps.js";
+import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
 /** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
@@ -47,16 +46,12 @@ export const dashboardApiRoutes =
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = currentUser(request);
         return tryEngine(
-          localizeDeps(deps),
+          requestLocalizeDeps(deps, request, reply),
           { ...sessionScope(request), user: { id: user.id, email: user.email } },
-          {
-            sourceLocale: requireLocale(request.body.sourceLocale, "sourceLocale"),
-            targetLocale: requireLocale(request.body.targetLocale, "targetLocale"),
-            data: request.body.data as Record<string, JsonValue>,
-          },
+          request.body,
         );
       },
     );

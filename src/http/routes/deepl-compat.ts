@@ -24,14 +24,13 @@ import {
   deeplTranslate,
   deeplUsage,
 } from "../../services/compat/deepl.js";
-import { clientGoneSignal } from "../client-gone.js";
-import { localizeDeps, type AppDeps } from "../deps.js";
+import type { AppDeps } from "../deps.js";
 import { startCompatCall } from "../key-call.js";
 import { deeplAuthKey } from "../key-header.js";
+import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { registerFormBody } from "../plugins/form-body.js";
 import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 import { registerProtocolErrors } from "../plugins/protocol-errors.js";
-import { engineWaitOf } from "../plugins/request-log.js";
 
 /**
  * The DeepL API v2 on Glossa keys (docs/compatible-apis.md): `Authorization: DeepL-Auth-Key
@@ -81,13 +80,11 @@ export const deeplCompatRoutes =
           throw decision.status === 413
             ? new AppError("payload_too_large", decision.message)
             : AppError.invalidRequest(decision.message);
-        const clientGone = clientGoneSignal(reply);
-        const principal = await start(request, reply);
         return deeplTranslate(
-          principal,
           decision.plan,
           { pinnedEngineId: pinnedOf(request.params), glossaryId: request.body.glossary_id },
-          { ...localizeDeps(deps), clientGone, engineWait: engineWaitOf(request) },
+          () => start(request, reply),
+          requestLocalizeDeps(deps, request, reply),
         );
       },
     );

@@ -27,14 +27,13 @@ import {
   libreLanguagesOfServer,
   libreTranslate,
 } from "../../services/libretranslate.js";
-import { clientGoneSignal } from "../client-gone.js";
-import { localizeDeps, type AppDeps } from "../deps.js";
+import type { AppDeps } from "../deps.js";
 import { startCompatCall } from "../key-call.js";
 import { apiKeyFromHeaders } from "../key-header.js";
+import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { registerFormBody } from "../plugins/form-body.js";
 import { registerMultipartFormBody } from "../plugins/multipart-form-body.js";
 import { registerProtocolErrors } from "../plugins/protocol-errors.js";
-import { engineWaitOf } from "../plugins/request-log.js";
 
 /** A JSON body must be an object (LibreTranslate: "Invalid JSON format"); a form is one already; none reads as no fields. */
 function fieldsOf(body: unknown): Record<string, unknown> {
@@ -99,12 +98,12 @@ const libreTranslateRoutes =
       async (request, reply) => {
         const fields = fieldsOf(request.body);
         const translate = read(readTranslateRequest(fields));
-        const principal = await startLibreCall(deps, request, reply, apiKeyField(fields));
-        return libreTranslate(principal, engineOf(principal, request), translate, {
-          ...localizeDeps(deps),
-          clientGone: clientGoneSignal(reply),
-          engineWait: engineWaitOf(request),
-        });
+        return libreTranslate(
+          translate,
+          { pinnedEngineId: pinnedEngineOf(request) },
+          () => startLibreCall(deps, request, reply, apiKeyField(fields)),
+          requestLocalizeDeps(deps, request, reply),
+        );
       },
     );
 

@@ -3,12 +3,11 @@ import { LingoI18nBody, LingoUser } from "../../contract/lingo.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
 import { lingoUser } from "../../services/lingo-user.js";
-import { localize } from "../../services/localize.js";
-import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
+import { localizeCall } from "../../services/localize-call.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
-import { clientGoneSignal } from "../client-gone.js";
-import { localizeDeps, type AppDeps } from "../deps.js";
+import type { AppDeps } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
+import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
 /**
@@ -37,18 +36,12 @@ export const lingoCompatRoutes =
         },
       },
       async (request, reply) => {
-        const clientGone = clientGoneSignal(reply);
-        const body = request.body;
-        const pending = normalizeLocalizeInput({
-          engineId: body.engineId,
-          sourceLocale: body.locale.source,
-          targetLocale: body.locale.target,
-          data: body.data,
-          hints: body.hints,
-          reference: body.reference,
-        });
-        const principal = await startKeyCall(deps, request, reply, pending.engineId);
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
+        const { engineId, locale, data, hints, reference } = request.body;
+        return localizeCall(
+          { engineId, sourceLocale: locale.source, targetLocale: locale.target, data, hints, reference },
+          { authorize: (engineId) => startKeyCall(deps, request, reply, engineId) },
+          requestLocalizeDeps(deps, request, reply),
+        );
       },
     );
 

@@ -10,15 +10,13 @@ import {
   WhoamiResponse,
 } from "../../contract/process.js";
 import { estimate } from "../../services/estimate.js";
-import { localize } from "../../services/localize.js";
-import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
+import { localizeCall } from "../../services/localize-call.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
 import { whoami } from "../../services/whoami.js";
-import { clientGoneSignal } from "../client-gone.js";
-import { localizeDeps, type AppDeps } from "../deps.js";
+import type { AppDeps } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
+import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { registerKeyPrecheck } from "../plugins/key-precheck.js";
-import { engineWaitOf } from "../plugins/request-log.js";
 
 /** The localization API of SPEC §3, authenticated by API key. */
 export const processRoutes =
@@ -42,17 +40,12 @@ export const processRoutes =
           },
         },
       },
-      async (request, reply) => {
-        const clientGone = clientGoneSignal(reply);
-        const pending = normalizeLocalizeInput(request.body);
-        const principal = await startKeyCall(deps, request, reply, pending.engineId);
-        return localize(principal, await resolveSourceLocale(pending), {
-          ...localizeDeps(deps),
-          clientGone,
-          engineWait: engineWaitOf(request),
-          receivedAt: performance.now() - reply.elapsedTime,
-        });
-      },
+      async (request, reply) =>
+        localizeCall(
+          request.body,
+          { authorize: (engineId) => startKeyCall(deps, request, reply, engineId) },
+          requestLocalizeDeps(deps, request, reply),
+        ),
     );
 
     app.post(

@@ -1,7 +1,6 @@
 import type { Static } from "typebox";
 import { LocalizeBody } from "../../contract/process.js";
-import { localize } from "../../services/localize.js";
-import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
+import { localizeCall } from "../../services/localize-call.js";
 import type { GlossaTool } from "../tool.js";
 
 export const localizeTool: GlossaTool<Static<typeof LocalizeBody>> = {
@@ -15,9 +14,6 @@ export const localizeTool: GlossaTool<Static<typeof LocalizeBody>> = {
     "Same input as POST /process/localize.",
   inputSchema: LocalizeBody,
   readOnly: true,
-  async run(args, context) {
-    const pending = normalizeLocalizeInput(args);
-    const principal = await context.authenticate(pending.engineId);
-    return localize(principal, await resolveSourceLocale(pending), context.localizeDeps);
-  },
+  run: (args, context) =>
+    localizeCall(args, { authorize: (engineId) => context.authenticate(engineId) }, context.localizeDeps),
 };

@@ -18,8 +18,8 @@ import type { Sql } from "../../storage/sql.js";
 import { engineForKey } from "../engine-for-key.js";
 import type { KeyPrincipal } from "../key-principal.js";
 import type { KeyCallMeter } from "../limits/key-call.js";
-import { localize, type LocalizeDeps } from "../localize.js";
-import { resolveSourceLocale } from "../localize-input.js";
+import type { LocalizeDeps } from "../localize.js";
+import { localizeCall } from "../localize-call.js";
 
 /** DeepL reports an unlimited account with this limit (its own "Pro" answers show 10^12). */
 export const DEEPL_UNLIMITED = 1_000_000_000_000;
@@ -30,32 +30,41 @@ const FORMALITY_PROVIDERS = new Set(["openai", "anthropic"]);
 /**
  * `POST /v2/translate`: one localize call (the same authorization, limits, usage, translation
  * memory, glossary and placeholder protection as `POST /process/localize`), answered in DeepL's shape.
+ * `authorize` picks the engine (pinned in the path, a service key's only engine, or the default).
  */
 export async function deeplTranslate(
-  principal: KeyPrincipal,
   plan: DeeplTranslatePlan,
   options: { pinnedEngineId: string | null; glossaryId: string | undefined },
+  authorize: () => Promise<KeyPrincipal>,
   deps: LocalizeDeps,
 ): Promise<DeeplTranslateResponse> {
-  const engineId = options.pinnedEngineId ?? principal.engine?.id ?? null;
-  const request = await resolveSourceLocale({
-    engineId,
-    sourceLocale: plan.sourceLocale,
-    targetLocale: plan.targetLocale,
-    data: plan.data,
-    hints: plan.hints,
-  });
-  if (options.glossaryId !== undefined) {
-    if (plan.sourceLocale === null) throw AppError.invalidRequest("Use of glossary_id requires source_lang.");
-    const engine = await engineForKey(deps.sql, principal, engineId);
-    const glossary = glossariesOf(engine).find((candidate) => candidate.glossary_id === options.glossaryId);
-    if (!glossaryMatches(glossary, request.sourceLocale, request.targetLocale))
-      throw AppError.invalidRequest(
-        "Glossary not found: glossary_id must be one of GET /v2/glossaries, for this language pair.",
-      );
-  }
-  const answer = await localize(principal, request, deps);
-  return { translations: deeplTranslations(plan, answer.data as Record<string, unknown>, request.sourceLocale) };
+  const glossaryId = options.glossaryId;
+  const answer = await localizeCall(
+    {
+      engineId: options.pinnedEngineId,
+      sourceLocale: plan.sourceLocale,
+      targetLocale: plan.targetLocale,
+      data: plan.data,
+      hints: plan.hints,
+    },
+    {
+      authorize,
+      admit:
+        glossaryId === undefined
+          ? undefined
+          : async (principal, request) => {
+              if (plan.sourceLocale === null) throw AppError.invalidRequest("Use of glossary_id requires source_lang.");
+              const engine = await engineForKey(deps.sql, principal, request.engineId);
+              const glossary = glossariesOf(engine).find((candidate) => candidate.glossary_id === glossaryId);
+              if (!glossaryMatches(glossary, request.sourceLocale, request.targetLocale))
+                throw AppError.invalidRequest(
+                  "Glossary not found: glossary_id must be one of GET /v2/glossaries, for this language pair.",
+                );
+            },
+    },
+    deps,
+  );
+  return { translations: deeplTranslations(plan, answer.data as Record<string, unknown>, answer.sourceLocale) };
 }
 
 /** `GET|POST /v2/usage`: this month's characters against the tighter of the key's and the organization's limits. */

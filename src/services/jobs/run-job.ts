@@ -21,8 +21,8 @@ import {
 import { StorageUnavailableError, type Sql } from "../../storage/sql.js";
 import { authorizeStoredKey } from "../key-auth.js";
 import type { LastUsedTracker } from "../last-used-tracker.js";
-import { usageErrorCode, type KeyCallMeter } from "../limits/key-call.js";
-import { localize } from "../localize.js";
+import { usageErrorCode, type KeyCall, type KeyCallMeter } from "../limits/key-call.js";
+import { localizeCall } from "../localize-call.js";
 
 export interface RunJobContext {
   sql: Sql;
@@ -155,17 +155,22 @@ async function translateLocale(
   input: { locale: string; data: Record<string, JsonValue>; hints: Record<string, string[]> | undefined },
   signal: AbortSignal,
 ): Promise<LocalizeResponse> {
-  const principal = await authorizeStoredKey(context, job.keyId, job.engineId);
-  const call = context.meter.begin(principal);
+  let call: KeyCall | undefined;
   try {
-    const translated = await localize(
-      principal,
+    const translated = await localizeCall(
       {
         engineId: job.engineId,
         sourceLocale: job.sourceLocale,
         targetLocale: input.locale,
         data: input.data,
         hints: input.hints,
+      },
+      {
+        authorize: async (engineId) => {
+          const principal = await authorizeStoredKey(context, job.keyId, engineId);
+          call = context.meter.begin(principal);
+          return principal;
+        },
       },
       {
         sql: context.sql,
@@ -176,11 +181,11 @@ async function translateLocale(
         nearMatchBudgetMs: context.nearMatchBudgetMs,
       },
     );
-    call.finish(null);
+    call?.finish(null);
     return translated;
   } catch (error) {
-    if (signal.aborted) call.abandon();
-    else call.finish(usageErrorCode(error));
+    if (signal.aborted) call?.abandon();
+    else call?.finish(usageErrorCode(error));
     throw error;
   }
 }

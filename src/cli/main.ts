@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     case "--version":
     case "-v":
     case "version":
-      process.stdout.write(`glossa ${(await import("./package-version.js")).packageVersion()}\n`);
+      process.stdout.write(`glossa ${(await import("../config/package-version.js")).packageVersion()}\n`);
       return 0;
     case undefined:
     case "help":

@@ -1,6 +1,6 @@
 import { startServer } from "../server.js";
 import { countUsers } from "../storage/repositories/users.js";
-import { packageVersion } from "./package-version.js";
+import { packageVersion } from "../config/package-version.js";
 import { serveBanner } from "./serve-banner.js";
 
 /**

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { TrustProxy } from "../config/trust-proxy.js";
 import { AppError } from "../core/errors/app-error.js";
-import { mcpRoutes } from "../mcp/route.js";
+import { mcpRoutes } from "./routes/mcp.js";
 import type { AppDeps } from "./deps.js";
 import { registerUsageHooks } from "./key-call.js";
 import { deeplCompatRoutes } from "./routes/deepl-compat.js";

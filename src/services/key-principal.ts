@@ -2,7 +2,7 @@ import type { KeyId, OrganizationId, UserId } from "../contract/ids.js";
 import type { KeyKind } from "../contract/vocabulary.js";
 import type { EngineReach } from "../core/authz/model.js";
 import type { EngineRow } from "../storage/repositories/engines.js";
-import type { KeyLimits } from "./limits/key-call.js";
+import type { KeyLimits } from "../core/limits/key-limits.js";
 
 /** Marks principals built for a dashboard session rather than an API key (the "try it" call). */
 export const DASHBOARD_SESSION_KEY_ID = "dashboard_session";

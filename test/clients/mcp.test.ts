@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
+import { packageVersion } from "../../src/config/package-version.js";
 import { callTool, connectMcp, outcome } from "./mcp-client.js";
 
 describe.each(STORES)("MCP server on %s", (store) => {
@@ -20,6 +21,10 @@ describe.each(STORES)("MCP server on %s", (store) => {
   afterAll(async () => {
     await client?.close();
     await server?.stop();
+  });
+
+  it("names itself glossa with the package's version", () => {
+    expect(client.getServerVersion()).toMatchObject({ name: "glossa", version: packageVersion() });
   });
 
   it("lists the four tools with JSON input schemas", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { packageVersion } from "../../src/cli/package-version.js";
+import { packageVersion } from "../../src/config/package-version.js";
 import { anthropicProvider } from "../../src/engines/anthropic/anthropic-provider.js";
 import { type ProviderError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { packageVersion } from "../../src/cli/package-version.js";
+import { packageVersion } from "../../src/config/package-version.js";
 import type { GlossaryItem } from "../../src/core/engines/glossary-item.js";
 import { deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
 import type { TranslateInput } from "../../src/engines/provider.js";

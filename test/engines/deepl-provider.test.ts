@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { deeplBaseUrl, deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
-import { packageVersion } from "../../src/cli/package-version.js";
+import { packageVersion } from "../../src/config/package-version.js";
 import { ProviderError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";
 import { deeplStub } from "./support/deepl-stub.js";

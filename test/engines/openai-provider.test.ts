@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { packageVersion } from "../../src/cli/package-version.js";
+import { packageVersion } from "../../src/config/package-version.js";
 import { openaiProvider } from "../../src/engines/openai/openai-provider.js";
 import { ProviderError } from "../../src/engines/provider-error.js";
 import { providerContext } from "./support/context.js";

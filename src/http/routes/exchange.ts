@@ -12,7 +12,7 @@ import { OrgEngineJobParams, OrgEngineParams } from "../../contract/params.js";
 import { importMode } from "../../core/exchange/import-mode.js";
 import { readTmxImportJob, submitTmxImport } from "../../services/exchange/tmx-import-job.js";
 import { problemResponses } from "../../contract/problem.js";
-import { packageVersion } from "../../cli/package-version.js";
+import { packageVersion } from "../../config/package-version.js";
 import { importTbx } from "../../services/exchange/tbx-import.js";
 import { exportTbx } from "../../services/exchange/tbx-export.js";
 import { importTmx } from "../../services/exchange/tmx-import.js";

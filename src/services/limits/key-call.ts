@@ -9,18 +9,12 @@ import {
   secondsUntil,
   type CharacterCount,
 } from "../../core/limits/monthly-characters.js";
+import type { KeyLimits } from "../../core/limits/key-limits.js";
 import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
 import { StorageUnavailableError } from "../../storage/sql.js";
 import { ORGANIZATION_ROW, type UsageRecorder } from "./usage-recorder.js";
 import type { Metrics } from "../../observability/metrics.js";
-
-/** A key's limits as the key lookup read them (SPEC §8). */
-export interface KeyLimits {
-  rateLimit: RateLimitPolicy | null;
-  organizationCharacters: CharacterCount;
-  keyCharacters: CharacterCount;
-}
 
 /** The part of a principal the limits need. */
 export interface MeteredPrincipal {

@@ -2,7 +2,7 @@ import type { EngineId, KeyId, OrganizationId, RoleId, UserId } from "../../cont
 import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
-import type { KeyLimits } from "../../services/limits/key-call.js";
+import type { KeyLimits } from "../../core/limits/key-limits.js";
 import type { Sql } from "../sql.js";
 import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";
 

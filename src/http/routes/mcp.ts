@@ -1,18 +1,17 @@
 import type * as SdkTransport from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../core/errors/app-error.js";
-import { problemResponses } from "../contract/problem.js";
-import { problem } from "../core/errors/problem.js";
-import { keyAuthDeps, type AppDeps } from "../http/deps.js";
-import { applyRateAdmission } from "../http/key-call.js";
-import { apiKeyFromHeaders } from "../http/key-header.js";
-import type { KeyCall } from "../services/limits/key-call.js";
-import { registerKeyPrecheck } from "../http/plugins/key-precheck.js";
-import { requestLocalizeDeps } from "../http/localize-call-deps.js";
-import { authenticateKey } from "../services/key-auth.js";
-import type * as McpServerModule from "./server.js";
-
-const SERVER_VERSION = "0.1.0";
+import { AppError } from "../../core/errors/app-error.js";
+import { problemResponses } from "../../contract/problem.js";
+import { problem } from "../../core/errors/problem.js";
+import { keyAuthDeps, type AppDeps } from "../deps.js";
+import { applyRateAdmission } from "../key-call.js";
+import { apiKeyFromHeaders } from "../key-header.js";
+import type { KeyCall } from "../../services/limits/key-call.js";
+import { registerKeyPrecheck } from "../plugins/key-precheck.js";
+import { requestLocalizeDeps } from "../localize-call-deps.js";
+import { authenticateKey } from "../../services/key-auth.js";
+import { packageVersion } from "../../config/package-version.js";
+import type * as McpServerModule from "../../mcp/server.js";
 
 /** True for a single JSON-RPC `tools/call` request (not a batch, not initialize or tools/list). */
 function isToolCall(body: unknown): boolean {
@@ -25,7 +24,10 @@ function isToolCall(body: unknown): boolean {
  */
 let mcpModules: Promise<[typeof SdkTransport, typeof McpServerModule]> | undefined;
 const loadMcp = () =>
-  (mcpModules ??= Promise.all([import("@modelcontextprotocol/sdk/server/streamableHttp.js"), import("./server.js")]));
+  (mcpModules ??= Promise.all([
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    import("../../mcp/server.js"),
+  ]));
 
 /**
  * A missing, unknown or deleted key (401), or too many failed attempts (429), is refused here with
@@ -98,7 +100,7 @@ export const mcpRoutes =
           },
         },
         {
-          version: SERVER_VERSION,
+          version: packageVersion(),
           onUnexpectedError: (error, toolName) => request.log.error({ err: error, tool: toolName }, "MCP tool failed"),
         },
       );

@@ -1,49 +1,19 @@
-import { sessionScope, callerOf } from "../session-scope.js";
 import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
 import { NoContent } from "../../contract/fields.js";
-import {
-  AcceptInvitationBody,
-  CreateInvitationBody,
-  CreatedInvitation,
-  InvitationList,
-  InvitationPreview,
-  InvitationTokenParams,
-  OrgInvitationParams,
-} from "../../contract/invitations.js";
-import { OrgParams, UserParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
-import { Me } from "../../contract/session.js";
-import { ChangePasswordBody, User, UserActiveBody } from "../../contract/users.js";
+import { ChangePasswordBody } from "../../contract/users.js";
 import { changePassword } from "../../services/management/account.js";
-import { setUserActiveAsAdmin } from "../../services/management/admin.js";
-import {
-  acceptInvitation,
-  createInvitation,
-  listInvitations,
-  previewInvitation,
-  revokeInvitation,
-} from "../../services/management/invitations.js";
-import { deleteOrganization } from "../../services/management/organizations.js";
-import { openSession } from "../../services/management/open-session.js";
-import { me } from "../../services/management/session.js";
 import type { AppDeps } from "../deps.js";
-import { currentSessionTokenHash, currentUser, requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
-import { setSessionCookie } from "../session-cookie.js";
+import { currentSessionTokenHash, currentUser, sessionAuth } from "../plugins/session-auth.js";
 
-/**
- * Account self-service (SPEC §5 "Account", issue 14): password change, invitations, deactivating
- * users, deleting and leaving organizations (leaving is `DELETE /api/orgs/:orgId/members/<own id>`).
- */
+/** The signed-in user's own account: the password (sessions, two-factor and SSO have their own route files). */
 export const accountRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql } = deps;
     const session = [{ session: [] }];
     const signedIn = sessionAuth(deps);
-    /** The origin links point at: GLOSSA_PUBLIC_URL, or the origin the inviter's browser used. */
-    const baseUrl = (request: FastifyRequest) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
     app.put(
       "/api/me/password",
@@ -73,146 +43,6 @@ export const accountRoutes =
           },
           request.body,
         );
-        return reply.status(204).send();
-      },
-    );
-
-    app.post(
-      "/api/orgs/:orgId/invitations",
-      {
-        schema: {
-          summary:
-            "Invites an email to the organization with a role; needs `org:manage_team` (the Owner role: an owner). Returns the single-use link (valid 7 days) and emails it when GLOSSA_SMTP_URL is set.",
-          tags: ["members"],
-          security: session,
-          params: OrgParams,
-          body: CreateInvitationBody,
-          response: { 201: CreatedInvitation, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 503) },
-        },
-        onRequest: signedIn,
-      },
-      async (request, reply) => {
-        const created = await createInvitation(sql, sessionScope(request), request.body, {
-          baseUrl: baseUrl(request),
-          mailer: deps.mailer ?? null,
-          onMailError: (error) => request.log.warn({ err: error }, "could not send the invitation email"),
-        });
-        return reply.status(201).send(created);
-      },
-    );
-
-    app.get(
-      "/api/orgs/:orgId/invitations",
-      {
-        schema: {
-          summary: "Lists the organization's open invitations (not accepted, not expired); needs `org:manage_team`.",
-          tags: ["members"],
-          security: session,
-          params: OrgParams,
-          response: { 200: InvitationList, ...problemResponses(400, 401, 403, 404, 503) },
-        },
-        onRequest: signedIn,
-      },
-      async (request) => ({
-        invitations: await listInvitations(sql, sessionScope(request)),
-      }),
-    );
-
-    app.delete(
-      "/api/orgs/:orgId/invitations/:invitationId",
-      {
-        schema: {
-          summary: "Withdraws an open invitation: its link stops working. Needs `org:manage_team`.",
-          tags: ["members"],
-          security: session,
-          params: OrgInvitationParams,
-          response: { 204: NoContent("Withdrawn."), ...problemResponses(400, 401, 403, 404, 503) },
-        },
-        onRequest: signedIn,
-      },
-      async (request, reply) => {
-        await revokeInvitation(sql, {
-          ...sessionScope(request),
-          invitationId: request.params.invitationId,
-        });
-        return reply.status(204).send();
-      },
-    );
-
-    app.get(
-      "/api/invitations/:token",
-      {
-        schema: {
-          summary: "Describes an open invitation to the holder of its link (no session needed).",
-          tags: ["members"],
-          security: [],
-          params: InvitationTokenParams,
-          response: { 200: InvitationPreview, ...problemResponses(400, 404, 503) },
-        },
-      },
-      async (request) => previewInvitation(sql, request.params.token),
-    );
-
-    app.post(
-      "/api/invitations/:token/accept",
-      {
-        config: PASSWORD_HASHING,
-        schema: {
-          summary:
-            "Accepts an invitation (single use): a new invitee sets a name and password and is signed in; an existing account joins as it is.",
-          tags: ["members"],
-          security: [],
-          params: InvitationTokenParams,
-          body: AcceptInvitationBody,
-          response: { 200: Me, ...problemResponses(400, 403, 404, 409, 413, 415, 503) },
-        },
-      },
-      async (request, reply) => {
-        const accepted = await acceptInvitation(sql, request.params.token, request.body, request.ip);
-        // A new account is signed in at once; an existing one signs in with its own password.
-        if (accepted.createdAccount) {
-          const opened = await openSession(sql, accepted.userId, deps.config.sessionTtlHours, {
-            userAgent: request.headers["user-agent"],
-            clientAddress: request.ip,
-          });
-          setSessionCookie(request, reply, deps.config.publicUrl, opened.token, opened.expiresAt);
-        }
-        return me(sql, accepted.userId);
-      },
-    );
-
-    app.put(
-      "/api/admin/users/:userId",
-      {
-        schema: {
-          summary:
-            "Deactivates or reactivates a user (instance admins). A deactivated user's sessions end and their personal keys get 403 `user_deactivated`.",
-          tags: ["admin"],
-          security: session,
-          params: UserParams,
-          body: UserActiveBody,
-          response: { 200: User, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
-        },
-        preHandler: [signedIn, async (request) => requireInstanceAdmin(request)],
-      },
-      async (request) => setUserActiveAsAdmin(sql, callerOf(request), request.params.userId, request.body.active),
-    );
-
-    app.delete(
-      "/api/orgs/:orgId",
-      {
-        schema: {
-          summary:
-            "Deletes the organization with its engines, roles, members and keys (owners only); its keys are refused from the next call.",
-          tags: ["organizations"],
-          security: session,
-          params: OrgParams,
-          response: { 204: NoContent("Deleted."), ...problemResponses(400, 401, 403, 404, 503) },
-        },
-        onRequest: signedIn,
-      },
-      async (request, reply) => {
-        await deleteOrganization(sql, sessionScope(request));
         return reply.status(204).send();
       },
     );

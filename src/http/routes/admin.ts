@@ -2,15 +2,16 @@ import { sessionScope, callerOf } from "../session-scope.js";
 import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { CreateOrgBody, Organization, OrganizationList, PlanBody } from "../../contract/organizations.js";
-import { OrgParams } from "../../contract/params.js";
+import { OrgParams, UserParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
-import { CreateUserBody, User, UserList } from "../../contract/users.js";
+import { CreateUserBody, User, UserActiveBody, UserList } from "../../contract/users.js";
 import {
   changePlan,
   createOrganization,
   createUser,
   listAllOrganizations,
   listAllUsers,
+  setUserActiveAsAdmin,
 } from "../../services/management/admin.js";
 import type { AppDeps } from "../deps.js";
 import { requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
@@ -86,5 +87,20 @@ export const adminRoutes =
         },
       },
       async (request) => changePlan(deps.sql, sessionScope(request), request.body),
+    );
+
+    app.put(
+      "/api/admin/users/:userId",
+      {
+        schema: {
+          summary:
+            "Deactivates or reactivates a user (instance admins). A deactivated user's sessions end and their personal keys get 403 `user_deactivated`.",
+          ...route,
+          params: UserParams,
+          body: UserActiveBody,
+          response: { 200: User, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
+        },
+      },
+      async (request) => setUserActiveAsAdmin(deps.sql, callerOf(request), request.params.userId, request.body.active),
     );
   };

@@ -1,0 +1,107 @@
+import { sessionScope } from "../session-scope.js";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { EngineBody, EngineList, EnginePatchBody, EngineRecord } from "../../contract/engines.js";
+import { NoContent } from "../../contract/fields.js";
+import { OrgEngineParams, OrgParams } from "../../contract/params.js";
+import { problemResponses } from "../../contract/problem.js";
+import { createEngine, deleteEngine, getEngine, listEngines, updateEngine } from "../../services/management/engines.js";
+import type { AppDeps } from "../deps.js";
+import { sessionAuth } from "../plugins/session-auth.js";
+
+/**
+ * An organization's engines (docs/engines.md): reading needs membership, changes need
+ * `org:manage_team`. Routes only translate HTTP to service calls; every permission check is in the
+ * services.
+ */
+export const engineRoutes =
+  (deps: AppDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const { sql } = deps;
+    app.addHook("onRequest", sessionAuth(deps));
+    const scope = sessionScope;
+    const security = [{ session: [] }];
+    const read = problemResponses(400, 401, 404, 503);
+    const write = problemResponses(400, 401, 403, 404, 413, 415, 503);
+    const remove = problemResponses(400, 401, 403, 404, 503);
+
+    app.get(
+      "/api/orgs/:orgId/engines",
+      {
+        schema: {
+          summary: "Lists the organization's engines.",
+          params: OrgParams,
+          tags: ["engines"],
+          security,
+          response: { 200: EngineList, ...read },
+        },
+      },
+      async (request) => ({
+        engines: await listEngines(sql, scope(request)),
+      }),
+    );
+    app.post(
+      "/api/orgs/:orgId/engines",
+      {
+        schema: {
+          summary: "Creates an engine; needs `org:manage_team`. `credentials` are stored encrypted and never returned.",
+          params: OrgParams,
+          body: EngineBody,
+          tags: ["engines"],
+          security,
+          response: { 201: EngineRecord, ...write },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(
+          await createEngine(sql, scope(request), request.body, {
+            secretKey: deps.config.secretKey,
+          }),
+        ),
+    );
+    app.get(
+      "/api/orgs/:orgId/engines/:engineId",
+      {
+        schema: {
+          summary: "Reads one engine.",
+          params: OrgEngineParams,
+          tags: ["engines"],
+          security,
+          response: { 200: EngineRecord, ...read },
+        },
+      },
+      async (request) => getEngine(sql, scope(request)),
+    );
+    app.patch(
+      "/api/orgs/:orgId/engines/:engineId",
+      {
+        schema: {
+          summary: "Changes an engine; needs `org:manage_team`. Omitted `credentials` are kept, `null` removes them.",
+          params: OrgEngineParams,
+          body: EnginePatchBody,
+          tags: ["engines"],
+          security,
+          response: { 200: EngineRecord, ...write },
+        },
+      },
+      async (request) =>
+        updateEngine(sql, scope(request), request.body, {
+          secretKey: deps.config.secretKey,
+        }),
+    );
+    app.delete(
+      "/api/orgs/:orgId/engines/:engineId",
+      {
+        schema: {
+          summary: "Deletes an engine; needs `org:manage_team`.",
+          params: OrgEngineParams,
+          tags: ["engines"],
+          security,
+          response: { 204: NoContent("The engine is deleted."), ...remove },
+        },
+      },
+      async (request, reply) => {
+        await deleteEngine(sql, scope(request));
+        return reply.status(204).send();
+      },
+    );
+  };

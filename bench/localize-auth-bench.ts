@@ -8,9 +8,12 @@
  *  - the same call with usage analytics off (GLOSSA_USAGE_ANALYTICS=off), and with the key cache
  *    off (GLOSSA_KEY_CACHE=off: every call reads its key from the database).
  * The key carries an expiry, a rate limit and a character limit, its organization a quota, so
- * their cost is inside every ratio. Prints `ratio auth/<store>` (floor 0.80), `ratio
- * localize/hello/<store>` (floor 0.20), `ratio tm-hit/pseudo/<store>` (floor 1), `ratio
- * usage-overhead/<store>` (floor 0.95), `ratio key-cache/<store>` (context).
+ * their cost is inside every ratio. The limits are judged on the server's own CPU time per
+ * request (/proc/<pid>/stat before and after each load), which a busy host moves far less than
+ * throughput, and only when every round lies within ±10 % of the median: `ratio auth-cpu/<store>`
+ * (bypassed ÷ checked CPU, floor 0.80), `ratio localize-cpu/hello-cpu/<store>` (ceiling 12), `ratio
+ * usage-overhead-cpu/<store>` (floor 0.95); `ratio tm-hit/pseudo/<store>` (throughput, floor 1);
+ * the throughput ratios auth, localize/hello, usage-overhead and key-cache are context.
  */
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { ROUNDS, reportRatio } from "./ratio-report.js";
-import { floor, median, ratiosPerRound, roundOrder } from "./rounds.js";
+import { ceiling, floor, median, ratiosPerRound, roundOrder } from "./rounds.js";
 import {
   describe,
   json,
@@ -153,7 +156,7 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
           target = { headers: key, body: mode === "tm" ? tmBody : body };
         }
         await load(`${server.url}${path}`, target, 1); // warm-up
-        runs[mode].push(await load(`${server.url}${path}`, target));
+        runs[mode].push(await load(`${server.url}${path}`, { ...target, pid: server.pid }));
         await server.stop();
       }
     }
@@ -182,12 +185,22 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
         runs[a].map((run) => run.rps),
         runs[b].map((run) => run.rps),
       );
-    reportRatio(`auth/${store}`, perRound("auth", "bypass"), floor(0.8));
-    // The former 0.35 target is retired (it measured the host more than the code); 0.20 is a floor.
-    reportRatio(`localize/hello/${store}`, perRound("auth", "hello"), floor(0.2));
+    // CPU per request of the server process: `a` costs `b`'s CPU ÷ its own (1 = as cheap as `b`).
+    const cheapness = (a: Mode, b: Mode) =>
+      ratiosPerRound(
+        runs[b].map((run) => run.cpuPerRequestUs ?? Number.NaN),
+        runs[a].map((run) => run.cpuPerRequestUs ?? Number.NaN),
+      );
+    const judged = { spread: 0.1 };
+    reportRatio(`auth-cpu/${store}`, cheapness("auth", "bypass"), floor(0.8, judged));
+    reportRatio(`auth/${store}`, perRound("auth", "bypass"));
+    // Server CPU per localize call ÷ the hello server's CPU per request (replaces localize/hello throughput).
+    reportRatio(`localize-cpu/hello-cpu/${store}`, cheapness("hello", "auth"), ceiling(12, judged));
+    reportRatio(`localize/hello/${store}`, perRound("auth", "hello"));
     reportRatio(`tm-hit/pseudo/${store}`, perRound("tm", "auth"), floor(1));
     console.log(`${store}: localize with key, usage not counted: ${describe(mid("uncounted"))}`);
-    reportRatio(`usage-overhead/${store}`, perRound("auth", "uncounted"), floor(0.95));
+    reportRatio(`usage-overhead-cpu/${store}`, cheapness("auth", "uncounted"), floor(0.95, judged));
+    reportRatio(`usage-overhead/${store}`, perRound("auth", "uncounted"));
     console.log(`${store}: localize with key, key cache off:      ${describe(mid("uncached"))}`);
     reportRatio(`key-cache/${store}`, perRound("auth", "uncached"));
     if (store === "pglite") {

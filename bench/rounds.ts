@@ -43,9 +43,25 @@ export function ratiosPerRound(glossa: readonly number[], yardstick: readonly nu
   return glossa.map((value, i) => value / yardstick[i]!);
 }
 
-export type Limit = { kind: "floor"; value: number } | { kind: "ceiling"; value: number };
-export const floor = (value: number): Limit => ({ kind: "floor", value });
-export const ceiling = (value: number): Limit => ({ kind: "ceiling", value });
+/**
+ * A floor (≥) or ceiling (≤) on the median. With `spread`, the median is judged only when every round
+ * lies within ±spread of it (0.1: ±10 %): a wider spread says the host moved more than the code.
+ */
+export type Limit = { kind: "floor" | "ceiling"; value: number; spread?: number };
+export const floor = (value: number, options: { spread?: number } = {}): Limit => ({
+  kind: "floor",
+  value,
+  ...options,
+});
+export const ceiling = (value: number, options: { spread?: number } = {}): Limit => ({
+  kind: "ceiling",
+  value,
+  ...options,
+});
+
+/** The largest distance of a round from the median, as a fraction of the median. */
+export const spreadOf = (values: readonly number[], mid: number): number =>
+  Math.max(...values.map((value) => Math.abs(value - mid) / Math.abs(mid)));
 
 export interface RatioVerdict {
   name: string;
@@ -56,6 +72,8 @@ export interface RatioVerdict {
   limit?: Limit;
   /** Whether the median meets the limit; undefined when the ratio has none (context only). */
   met?: boolean;
+  /** The limit asks for a spread the rounds do not have: not judged, and so not met. */
+  tooSpread?: boolean;
 }
 
 /** Judges a ratio from its per-round values. A median that is not a number (NaN) meets no limit: fail closed. */
@@ -69,6 +87,8 @@ export function judgeRatio(name: string, perRound: readonly number[], limit?: Li
     rounds: perRound.length,
   };
   if (!limit) return verdict;
+  if (limit.spread !== undefined && !(spreadOf(perRound, mid) <= limit.spread))
+    return { ...verdict, limit, met: false, tooSpread: true };
   const met = limit.kind === "floor" ? mid >= limit.value : mid <= limit.value;
   return { ...verdict, limit, met };
 }
@@ -79,7 +99,12 @@ const figure = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : v
 export function formatVerdict(verdict: RatioVerdict): string {
   const head = `ratio ${verdict.name}: ${figure(verdict.median)} (${figure(verdict.min)}–${figure(verdict.max)} over ${verdict.rounds} rounds)`;
   if (!verdict.limit) return head;
-  return `${head} ${verdict.limit.kind} ${figure(verdict.limit.value)}: ${verdict.met ? "met" : "MISSED"}`;
+  const limit = `${verdict.limit.kind} ${figure(verdict.limit.value)}`;
+  if (verdict.tooSpread) {
+    const spread = Math.round(spreadOf([verdict.min, verdict.max], verdict.median) * 100);
+    return `${head} ${limit}: NOT JUDGED (rounds spread ±${spread} %, wider than ±${Math.round(verdict.limit.spread! * 100)} %)`;
+  }
+  return `${head} ${limit}: ${verdict.met ? "met" : "MISSED"}`;
 }
 
 /** The lines that end a run: every missed limit, or that none was missed. */

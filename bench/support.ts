@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: server processes, load, databases, statistics.
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -23,6 +23,19 @@ export async function freePort(): Promise<number> {
 export async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds, from /proc/<pid>/stat
+ * (Linux): what a server spends per request, which a busy host moves far less than throughput.
+ */
+export async function cpuTimeOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // After "pid (comm) ", field 3 (state) comes first: utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
 }
 
 export interface ServerProcess {
@@ -88,6 +101,8 @@ export interface Measured {
   p50: number;
   p99: number;
   non2xx: number;
+  /** The server's CPU time per answered request (µs), when its pid was given. */
+  cpuPerRequestUs?: number;
 }
 
 export async function load(
@@ -99,9 +114,12 @@ export async function load(
     connections?: number;
     /** Run the load in a worker thread of its own, so that loads running at once do not share one. */
     ownThread?: boolean;
+    /** The server's process: its CPU time is read before and after the load. */
+    pid?: number;
   },
   duration = DURATION_S,
 ): Promise<Measured> {
+  const cpuBefore = options.pid === undefined ? 0 : await cpuTimeOf(options.pid);
   const result = await autocannon({
     ...(options.ownThread ? { workers: 1 } : {}),
     url,
@@ -111,11 +129,20 @@ export async function load(
     connections: options.connections ?? CONNECTIONS,
     duration,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  const measured = {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+  if (options.pid === undefined) return measured;
+  const cpu = (await cpuTimeOf(options.pid)) - cpuBefore;
+  return { ...measured, cpuPerRequestUs: cpu / Math.max(1, result.requests.total) };
 }
 
 export const describe = (m: Measured) =>
-  `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ""}`;
+  `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ""}` +
+  (m.cpuPerRequestUs === undefined ? "" : `, server CPU ${m.cpuPerRequestUs.toFixed(0)} µs/request`);
 
 export async function json(
   url: string,

@@ -148,3 +148,23 @@ describe("summaryLines lists the missed limits", () => {
     expect(summaryLines(verdicts)).toEqual(lines);
   });
 });
+
+describe("judgeRatio with a spread: a median is judged only when every round lies within ±spread of it", () => {
+  it.each([
+    ["all rounds within ±10 %, median over the floor", [0.85, 0.82, 0.88, 0.86, 0.84], true, false],
+    ["one round 20 % below the median", [0.85, 0.68, 0.88, 0.86, 0.84], false, true],
+    ["within ±10 % but the median under the floor", [0.75, 0.72, 0.78, 0.76, 0.74], false, false],
+  ])("%s", (_, perRound, met, tooSpread) => {
+    const verdict = judgeRatio("auth-cpu/pglite", perRound, floor(0.8, { spread: 0.1 }));
+    expect(verdict.met).toBe(met);
+    expect(Boolean(verdict.tooSpread)).toBe(tooSpread);
+  });
+
+  it("says why it did not judge, and the summary counts it as missed", () => {
+    const verdict = judgeRatio("cpu", [10, 14, 10, 10, 10], ceiling(12, { spread: 0.1 }));
+    expect(formatVerdict(verdict)).toBe(
+      "ratio cpu: 10.00 (10.00–14.00 over 5 rounds) ceiling 12.00: NOT JUDGED (rounds spread ±40 %, wider than ±10 %)",
+    );
+    expect(summaryLines([verdict])[0]).toBe("summary: 1 of 1 limits MISSED (judged on the medians):");
+  });
+});

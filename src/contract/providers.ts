@@ -38,6 +38,10 @@ export const ProviderInfo = Type.Object(
     credentials: Type.Array(CredentialField, { description: "write-only secret fields" }),
     exampleConfig: Type.Record(Type.String(), Type.Unknown()),
     supportedPairs: SupportedPairs,
+    free: Type.Boolean({
+      description: "true when it costs nothing per character or token whatever its price setting says",
+    }),
+    followsFormality: Type.Boolean({ description: "true when it follows a formality instruction" }),
   },
   { title: "ProviderInfo", description: "What an engine form needs to know about a provider." },
 );

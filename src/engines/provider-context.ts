@@ -1,10 +1,11 @@
 import type { Credentials } from "../core/engines/credentials.js";
 import type { ResolvedSettings } from "../core/engines/engine-config.js";
-import type { DeeplGlossaryStore } from "./deepl/deepl-glossaries.js";
+import type { Sql } from "../storage/sql.js";
 
-/** Storage some providers use beyond a single call (DeepL glossary ids). */
+/** What the server lends a provider beyond its configuration. */
 export interface ProviderServices {
-  deeplGlossaries?: DeeplGlossaryStore;
+  /** The store, for a provider whose descriptor says it keeps state (`traits.keepsState`). */
+  store?: Sql;
   /** Called each time a provider HTTP request is sent again (metrics). */
   onRetry?: (() => void) | undefined;
 }

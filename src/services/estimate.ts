@@ -2,6 +2,7 @@ import type { EstimateBody, EstimateResponse } from "../contract/process.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
 import { estimateCost, priceOf } from "../core/engines/estimate.js";
 import { AppError } from "../core/errors/app-error.js";
+import { providerNamed } from "../engines/registry.js";
 import { localeProblemHint } from "../core/locale/check-locale.js";
 import { checkedLocale } from "../core/locale/normalize-locale.js";
 import type { Sql } from "../storage/sql.js";
@@ -22,5 +23,8 @@ export async function estimate(sql: Sql, principal: KeyPrincipal, body: Estimate
     const targetLocale = checked.locale;
     return { targetLocale, sourceChars: item.sourceChars };
   });
-  return estimateCost(items, priceOf(engine.provider, resolveSettings(engine.config).price));
+  return estimateCost(
+    items,
+    priceOf(providerNamed(engine.provider)?.traits.free ?? false, resolveSettings(engine.config).price),
+  );
 }

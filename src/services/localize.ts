@@ -16,7 +16,6 @@ import { withoutFinalPeriod } from "../engines/pipeline/translate-chunk.js";
 import { ProviderError, UnsupportedPairError } from "../engines/provider-error.js";
 import { providerFor, providerNamed } from "../engines/registry.js";
 import { decryptCredentials } from "../security/credential-box.js";
-import { deeplGlossaryStore } from "../storage/repositories/deepl-glossaries.js";
 import type { EngineRow } from "../storage/repositories/engines.js";
 import { lookupTranslations, storeTranslations } from "../storage/repositories/translation-memory.js";
 import { StorageUnavailableError, type Sql } from "../storage/sql.js";
@@ -191,9 +190,10 @@ async function translateRequest(
   const characters = countCharacters(leaves);
   call?.reserveCharacters(characters);
 
-  const settings = resolveSettings(engine.config, providerNamed(engine.provider));
+  const descriptor = providerNamed(engine.provider);
+  const settings = resolveSettings(engine.config, descriptor);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
-    deeplGlossaries: deeplGlossaryStore(deps.sql),
+    store: descriptor?.traits.keepsState ? deps.sql : undefined,
     onRetry: deps.metrics?.retryCounter(engine.provider),
   });
   const memory =

@@ -14,6 +14,8 @@ export async function providerCatalog(options: { credentialsStorable: boolean })
       credentials: credentialFields(provider.credentialSchema),
       exampleConfig: provider.exampleConfig,
       supportedPairs: await provider.supportedPairs(),
+      free: provider.traits.free,
+      followsFormality: provider.traits.followsFormality,
     })),
   );
   const apertium = providers.find((provider) => provider.name === "apertium")?.supportedPairs;

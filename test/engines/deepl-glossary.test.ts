@@ -4,7 +4,6 @@ import type { GlossaryItem } from "../../src/core/engines/glossary-item.js";
 import { deeplProvider } from "../../src/engines/deepl/deepl-provider.js";
 import type { TranslateInput } from "../../src/engines/provider.js";
 import { migrate } from "../../src/storage/migrate.js";
-import { deeplGlossaryStore } from "../../src/storage/repositories/deepl-glossaries.js";
 import { openTestDatabase, STORES, type TestDatabase } from "../support/stores.js";
 import { providerContext } from "./support/context.js";
 import { deeplStub, type DeeplStub } from "./support/deepl-stub.js";
@@ -57,7 +56,7 @@ describe.each(STORES)("deepl provider with DeepL glossaries (%s)", (store) => {
     const context = {
       ...providerContext({ baseUrl: stub!.url }, { authKey: KEY }),
       engineId,
-      services: { deeplGlossaries: deeplGlossaryStore(database.sql) },
+      services: { store: database.sql },
     };
     return deeplProvider(context);
   };

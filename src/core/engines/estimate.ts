@@ -1,8 +1,5 @@
 import { FREE, type EnginePrice } from "./engine-config.js";
 
-/** Providers that cost nothing to run, whatever their configuration says. */
-const FREE_PROVIDERS = new Set(["pseudo", "apertium"]);
-
 /** A chars→tokens heuristic (about four characters a token in European languages), not a quote. */
 export const CHARS_PER_TOKEN = 4;
 
@@ -23,8 +20,9 @@ export interface CostEstimate {
   byLocale: { targetLocale: string; sourceChars: number; estimatedOutputTokens: number; estimatedCostUsd: number }[];
 }
 
-export function priceOf(provider: string, configured: EnginePrice): EnginePrice {
-  return FREE_PROVIDERS.has(provider) ? FREE : configured;
+/** A free provider (its descriptor's `traits.free`: pseudo, Apertium) costs nothing, whatever its configuration says. */
+export function priceOf(free: boolean, configured: EnginePrice): EnginePrice {
+  return free ? FREE : configured;
 }
 
 const usd = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -7,6 +7,7 @@ import { anthropicProvider } from "./anthropic-provider.js";
 
 export const anthropic: ProviderDescriptor = {
   name: "anthropic",
+  traits: { free: false, followsFormality: true, keepsState: false },
   configSchema: anthropicConfigSchema,
   needsModel: true,
   credentialSchema: Type.Object({ apiKey: Secret("API key") }, { additionalProperties: false }),

@@ -5,6 +5,7 @@ import { postJson } from "../http/post-json.js";
 import type { ProviderContext } from "../provider-context.js";
 import { ProviderError } from "../provider-error.js";
 import type { TranslateInput, TranslationProvider } from "../provider.js";
+import { deeplGlossaryStore } from "../../storage/repositories/deepl-glossaries.js";
 import { deeplGlossaries, type ActiveGlossary } from "./deepl-glossaries.js";
 import { deeplSourceLang, deeplTargetLang } from "./deepl-languages.js";
 import type { DeeplConfig } from "./deepl-config.js";
@@ -58,7 +59,8 @@ export function deeplProvider(context: ProviderContext): TranslationProvider {
   const config = context.config as DeeplConfig;
   const formality = deeplFormality(config.formality);
   const authKey = context.credentials.authKey;
-  const store = context.services?.deeplGlossaries;
+  const sql = context.services?.store;
+  const store = sql ? deeplGlossaryStore(sql) : undefined;
   const glossaries =
     authKey && store && context.engineId
       ? deeplGlossaries({

@@ -7,6 +7,7 @@ import { openaiProvider } from "./openai-provider.js";
 
 export const openai: ProviderDescriptor = {
   name: "openai",
+  traits: { free: false, followsFormality: true, keepsState: false },
   configSchema: openaiConfigSchema,
   needsModel: true,
   credentialSchema: Type.Object(

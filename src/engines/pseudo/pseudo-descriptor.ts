@@ -7,6 +7,7 @@ import { pseudoProvider, slowPseudoProvider } from "./pseudo-provider.js";
 
 export const pseudo: ProviderDescriptor = {
   name: "pseudo",
+  traits: { free: true, followsFormality: false, keepsState: false },
   configSchema: engineConfigSchema({
     delayMs: Type.Optional(
       Type.Integer({

@@ -24,9 +24,6 @@ import { localizeCall } from "../localize-call.js";
 /** DeepL reports an unlimited account with this limit (its own "Pro" answers show 10^12). */
 export const DEEPL_UNLIMITED = 1_000_000_000_000;
 
-/** Providers that follow the formality instruction (it goes into their prompt). */
-const FORMALITY_PROVIDERS = new Set(["openai", "anthropic"]);
-
 /**
  * `POST /v2/translate`: one localize call (the same authorization, limits, usage, translation
  * memory, glossary and placeholder protection as `POST /process/localize`), answered in DeepL's shape.
@@ -78,7 +75,7 @@ async function offered(sql: Sql, principal: KeyPrincipal, pinnedEngineId: string
   const engine = await engineForKey(sql, principal, pinnedEngineId ?? principal.engine?.id ?? null);
   const provider = providerNamed(engine.provider);
   if (!provider) throw AppError.of("engine_not_found", { engineId: engine.id, withKey: true });
-  return { engine, supported: await provider.supportedPairs() };
+  return { engine, provider, supported: await provider.supportedPairs() };
 }
 
 /** `GET /v2/languages`: the languages the engine answering the call offers. */
@@ -88,10 +85,10 @@ export async function deeplLanguageList(
   pinnedEngineId: string | null,
   role: "source" | "target",
 ): Promise<DeeplLanguages> {
-  const { engine, supported } = await offered(sql, principal, pinnedEngineId);
+  const { provider, supported } = await offered(sql, principal, pinnedEngineId);
   return deeplLanguages(supported, role, {
     anyLanguages: DEEPL_LANGUAGES,
-    formality: FORMALITY_PROVIDERS.has(engine.provider),
+    formality: provider.traits.followsFormality,
   });
 }
 

@@ -112,7 +112,7 @@ function EngineForm({
   const fields = describe(provider)?.credentials ?? [];
   const providerChanged = engine !== null && provider !== engine.provider;
   const storedCredentials = engine?.hasCredentials === true && !providerChanged;
-  const free = FREE_PROVIDERS.includes(provider);
+  const free = describe(provider)?.free ?? false;
   // The glossary table is a view of the configuration's `glossary`: the JSON stays the one source.
   const glossary: GlossaryRow[] | null = parsed.ok
     ? Array.isArray(parsed.value.glossary)
@@ -356,7 +356,6 @@ function EngineForm({
 }
 
 type PriceUnit = "characters" | "tokens";
-const FREE_PROVIDERS = ["pseudo", "apertium"];
 
 function priceOf(config: Record<string, unknown> | undefined): { usdPerMillion: number; unit: PriceUnit } | null {
   const price = config?.price as { usdPerMillion?: unknown; unit?: unknown } | undefined;

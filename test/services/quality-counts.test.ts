@@ -108,6 +108,15 @@ describe("quality findings are counted like usage: in memory, one statement per 
     expect(on.statements).toHaveLength(0);
   });
 
+  it("skips a finding of an unknown severity rather than fail every flush on the table's constraint", async () => {
+    const { sql, into } = recordingSql();
+    const recorder = new UsageRecorder(sql, { analytics: true, onError: () => undefined, now });
+    const odd = { check: "length", severity: "info" } as unknown as CountedFinding;
+    recorder.recordChecks(checked({ findings: [odd, printf] }));
+    await recorder.flush();
+    expect(into("quality_findings_daily")[0]!.params.slice(5)).toEqual([["printf"], ["error"], [1]]);
+  });
+
   it("bounds the length of a check id in a row's key", async () => {
     const { sql, into } = recordingSql();
     const recorder = new UsageRecorder(sql, { analytics: true, onError: () => undefined, now });

@@ -56,6 +56,8 @@ export interface ChecksOutcome {
 
 /** Longest check id counted: the ids are the checks' own, this only bounds a row's key. */
 const MAX_CHECK_ID = 64;
+/** The severities the table accepts: a row with another would fail the whole flush, every time. */
+const SEVERITIES: ReadonlySet<string> = new Set(["error", "warning"]);
 
 /** Organization-wide rows of the monthly character counts use this key id. */
 export const ORGANIZATION_ROW = "*";
@@ -159,6 +161,7 @@ export class UsageRecorder {
     if (strings) strings.strings += outcome.strings;
     else this.qualityStrings.set(id, { ...scope, strings: outcome.strings });
     for (const finding of outcome.findings) {
+      if (!SEVERITIES.has(finding.severity)) continue;
       const check = finding.check.slice(0, MAX_CHECK_ID);
       const findingId = `${id}\n${check}\n${finding.severity}`;
       const counted = this.qualityFindings.get(findingId);

@@ -21,6 +21,7 @@ export * from "./params.js";
 export * from "./problem.js";
 export * from "./process.js";
 export * from "./providers.js";
+export * from "./quality-report.js";
 export * from "./roles.js";
 export * from "./session.js";
 export * from "./users.js";

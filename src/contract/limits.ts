@@ -48,7 +48,7 @@ export type KeyLimitsView = Static<typeof KeyLimitsView>;
 
 export const UsageCsv = Type.String({ description: "text/csv: a header line, then one line per row" });
 
-const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "a UTC day, YYYY-MM-DD" });
+export const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "a UTC day, YYYY-MM-DD" });
 
 export const UsageProtocolSchema = OneOf(USAGE_PROTOCOLS, {
   description: "the API the calls came through: glossa, mcp, deepl or libretranslate",

@@ -54,6 +54,25 @@ export const UntranslatedString = Type.Object(
 );
 export type UntranslatedString = Static<typeof UntranslatedString>;
 
+export const QUALITY_SEVERITIES = ["error", "warning"] as const;
+
+export const QualityFinding = Type.Object(
+  {
+    path: Type.Array(Type.Union([Type.String(), Type.Integer({ minimum: 0 })]), {
+      description: "the string's place in `data`, as in `untranslated`",
+    }),
+    check: Type.String({
+      description: "the check that found it, e.g. `printf` or `end-punctuation` (docs/quality.md)",
+    }),
+    severity: OneOf(QUALITY_SEVERITIES, {
+      description: "`error`: a program will break or mis-render the string; `warning`: a reader will notice",
+    }),
+    message: Type.String({ description: "what was found, in one sentence" }),
+  },
+  { title: "QualityFinding" },
+);
+export type QualityFinding = Static<typeof QualityFinding>;
+
 export const LocalizeResponse = Type.Object(
   {
     sourceLocale: Type.String(),
@@ -86,6 +105,11 @@ export const LocalizeResponse = Type.Object(
       Type.Array(UntranslatedString, {
         description:
           "present when some strings of `data` are not translated: they hold their source text (`engine_failed`) or the engine's unchanged answer (`unchanged`); the call fails only when no string could be translated",
+      }),
+    ),
+    checks: Type.Optional(
+      Type.Array(QualityFinding, {
+        description: "present when the quality checks found something in the translated strings (docs/quality.md)",
       }),
     ),
   },

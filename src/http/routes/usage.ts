@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { UsageCsv, UsageQuery, UsageReport } from "../../contract/limits.js";
 import { OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
+import { QualityQuery, QualityReport } from "../../contract/quality-report.js";
+import { getQualityReport } from "../../services/management/quality.js";
 import { exportUsageCsv, getUsage } from "../../services/management/usage.js";
 import type { AppDeps } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
-/** Usage analytics of an organization (SPEC §8), as JSON and as CSV. */
+/** Usage analytics of an organization (docs/usage-and-limits.md), as JSON and as CSV, and its quality findings. */
 export const usageRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -51,5 +53,21 @@ export const usageRoutes =
           .header("content-disposition", `attachment; filename="glossa-usage-${from}-${to}.csv"`)
           .send(csv);
       },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/quality",
+      {
+        schema: {
+          params: OrgParams,
+          querystring: QualityQuery,
+          tags: ["organizations"],
+          security: [{ session: [] }],
+          summary:
+            "Strings checked and quality findings by check, per engine and target locale, between `from` and `to` (inclusive; the last 30 days by default), optionally of one engine. Members see their own personal keys; `org:manage_team` sees all.",
+          response: { 200: QualityReport, ...problemResponses(400, 401, 404, 503) },
+        },
+      },
+      async (request) => getQualityReport(sql, scope(request), request.query),
     );
   };

@@ -13,7 +13,7 @@ import type { KeyLimits } from "../../core/limits/key-limits.js";
 import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
 import { StorageUnavailableError } from "../../storage/sql.js";
-import { ORGANIZATION_ROW, type UsageRecorder } from "./usage-recorder.js";
+import { ORGANIZATION_ROW, type CountedFinding, type UsageRecorder } from "./usage-recorder.js";
 import type { Metrics } from "../../observability/metrics.js";
 
 /** The part of a principal the limits need. */
@@ -79,6 +79,7 @@ export class KeyCall {
   private memoryMisses = 0;
   private engineId: string | null = null;
   private finished = false;
+  private checks: { targetLocale: string; strings: number; findings: readonly CountedFinding[] }[] = [];
 
   constructor(
     private readonly meter: KeyCallMeter,
@@ -136,6 +137,14 @@ export class KeyCall {
     this.outputTokens = result.outputTokens;
   }
 
+  /**
+   * The quality checks ran on `strings` translated strings for `targetLocale` and found `findings`
+   * (docs/quality.md): counted with the call's usage when it succeeds (a failed call answered none).
+   */
+  checked(report: { targetLocale: string; strings: number; findings: readonly CountedFinding[] }): void {
+    this.checks.push(report);
+  }
+
   /** Records the call once; a failed call gives its reserved characters back. */
   finish(errorCode: string | null): void {
     if (this.finished) return;
@@ -155,6 +164,14 @@ export class KeyCall {
       memoryMisses: this.memoryMisses,
       errorCode,
     });
+    if (errorCode) return;
+    for (const report of this.checks)
+      this.meter.usage.recordChecks({
+        organizationId: this.principal.organizationId,
+        keyId: this.principal.keyId,
+        engineId: this.engineId,
+        ...report,
+      });
   }
 
   /**

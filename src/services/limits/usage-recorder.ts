@@ -11,6 +11,12 @@ import {
   type MonthlyCountScope,
   type UsageDelta,
 } from "../../storage/repositories/usage.js";
+import {
+  addQualityFindings,
+  addQualityStrings,
+  type QualityFindingsDelta,
+  type QualityStringsDelta,
+} from "../../storage/repositories/quality-counts.js";
 import type { Sql } from "../../storage/sql.js";
 import { emitEvent } from "../events/emit-event.js";
 
@@ -32,6 +38,27 @@ export interface CallOutcome {
   errorCode: string | null;
 }
 
+/** One finding as the quality checks report it; only its check and severity are counted. */
+export interface CountedFinding {
+  check: string;
+  severity: "error" | "warning";
+}
+
+/** The strings of one answer whose translations were checked, and what the checks found (docs/quality.md). */
+export interface ChecksOutcome {
+  organizationId: string;
+  keyId: string;
+  engineId: string | null;
+  targetLocale: string;
+  strings: number;
+  findings: readonly CountedFinding[];
+}
+
+/** Longest check id counted: the ids are the checks' own, this only bounds a row's key. */
+const MAX_CHECK_ID = 64;
+/** The severities the table accepts: a row with another would fail the whole flush, every time. */
+const SEVERITIES: ReadonlySet<string> = new Set(["error", "warning"]);
+
 /** Organization-wide rows of the monthly character counts use this key id. */
 export const ORGANIZATION_ROW = "*";
 
@@ -44,6 +71,8 @@ export const ORGANIZATION_ROW = "*";
  */
 export class UsageRecorder {
   private daily = new Map<string, UsageDelta>();
+  private qualityStrings = new Map<string, QualityStringsDelta>();
+  private qualityFindings = new Map<string, QualityFindingsDelta>();
   private monthly = new Map<string, MonthlyCharactersDelta>();
   /** The counts being written now: still this instance's own until the write committed. */
   private writing = new Map<string, MonthlyCharactersDelta>();
@@ -116,6 +145,31 @@ export class UsageRecorder {
     if (outcome.errorCode) delta.errors[outcome.errorCode] = (delta.errors[outcome.errorCode] ?? 0) + 1;
   }
 
+  /** Counts the strings of an answer that were checked and its findings by check and severity. */
+  recordChecks(outcome: ChecksOutcome): void {
+    if (!this.options.analytics || (outcome.strings === 0 && outcome.findings.length === 0)) return;
+    const { day } = this.calendar();
+    const scope = {
+      organizationId: outcome.organizationId,
+      keyId: outcome.keyId,
+      engineId: outcome.engineId ?? "",
+      targetLocale: outcome.targetLocale,
+      day,
+    };
+    const id = `${scope.organizationId}\n${scope.keyId}\n${scope.engineId}\n${scope.targetLocale}\n${day}`;
+    const strings = this.qualityStrings.get(id);
+    if (strings) strings.strings += outcome.strings;
+    else this.qualityStrings.set(id, { ...scope, strings: outcome.strings });
+    for (const finding of outcome.findings) {
+      if (!SEVERITIES.has(finding.severity)) continue;
+      const check = finding.check.slice(0, MAX_CHECK_ID);
+      const findingId = `${id}\n${check}\n${finding.severity}`;
+      const counted = this.qualityFindings.get(findingId);
+      if (counted) counted.findings += 1;
+      else this.qualityFindings.set(findingId, { ...scope, check, severity: finding.severity, findings: 1 });
+    }
+  }
+
   /** Characters counted against this month's limits; negative to give back a reservation. */
   addCharacters(organizationId: string, keyId: string, characters: number): void {
     const { month } = this.calendar();
@@ -150,15 +204,25 @@ export class UsageRecorder {
   /** Writes what was counted; on failure the counts go back into the maps for the next try. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.daily.size === 0 && this.monthly.size === 0 && this.refused.size === 0) return;
+    if (
+      this.daily.size === 0 &&
+      this.monthly.size === 0 &&
+      this.refused.size === 0 &&
+      this.qualityStrings.size === 0 &&
+      this.qualityFindings.size === 0
+    )
+      return;
     const daily = this.daily;
     const monthly = this.monthly;
     const refused = this.refused;
+    const quality = { strings: this.qualityStrings, findings: this.qualityFindings };
     this.daily = new Map();
     this.monthly = new Map();
     this.refused = new Set();
+    this.qualityStrings = new Map();
+    this.qualityFindings = new Map();
     this.writing = monthly;
-    this.flushing = this.write(daily, monthly, refused).finally(() => {
+    this.flushing = this.write(daily, monthly, refused, quality).finally(() => {
       this.writing = new Map();
       this.flushing = null;
       this.options.onFlushed?.();
@@ -170,11 +234,14 @@ export class UsageRecorder {
     daily: Map<string, UsageDelta>,
     monthly: Map<string, MonthlyCharactersDelta>,
     refused: Set<string>,
+    quality: { strings: Map<string, QualityStringsDelta>; findings: Map<string, QualityFindingsDelta> },
   ): Promise<void> {
     let announced: string[] = [];
     try {
       await this.sql.transaction(async (tx) => {
         await addUsage(tx, [...daily.values()]);
+        await addQualityStrings(tx, [...quality.strings.values()]);
+        await addQualityFindings(tx, [...quality.findings.values()]);
         await addMonthlyCharacters(
           tx,
           [...monthly.values()].filter((delta) => delta.characters !== 0),
@@ -198,6 +265,16 @@ export class UsageRecorder {
           for (const [code, count] of Object.entries(delta.errors))
             current.errors[code] = (current.errors[code] ?? 0) + count;
         }
+      }
+      for (const [id, delta] of quality.strings) {
+        const current = this.qualityStrings.get(id);
+        if (current) current.strings += delta.strings;
+        else this.qualityStrings.set(id, delta);
+      }
+      for (const [id, delta] of quality.findings) {
+        const current = this.qualityFindings.get(id);
+        if (current) current.findings += delta.findings;
+        else this.qualityFindings.set(id, delta);
       }
       for (const [id, delta] of monthly) {
         const current = this.monthly.get(id);

@@ -31,6 +31,7 @@ import type {
   Permission,
   Plan,
   ProviderCatalog,
+  QualityReport,
   RateLimit,
   Role,
   UsageReport,
@@ -158,6 +159,11 @@ export const api = {
     request<UsageReport>("GET", `${org(orgId)}/usage${usageQuery(range, groupBy)}`),
   usageCsvUrl: (orgId: string, range: { from: string; to: string }, groupBy: UsageGroupBy) =>
     `${org(orgId)}/usage.csv${usageQuery(range, groupBy)}`,
+  quality: (orgId: string, range: { from: string; to: string }) =>
+    request<QualityReport>(
+      "GET",
+      `${org(orgId)}/quality?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+    ),
   audit: (orgId: string, filter: AuditFilter & { before?: string; limit?: number }) =>
     request<{ events: AuditEvent[] }>("GET", `${org(orgId)}/audit${auditQuery(filter)}`).then((body) => body.events),
   /** A plain link: the browser downloads the CSV with the session cookie. */

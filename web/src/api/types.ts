@@ -32,6 +32,8 @@ export type {
   Problem,
   ProviderCatalog,
   ProviderInfo,
+  QualityFinding,
+  QualityReport,
   RateLimit,
   RoleRecord as Role,
   UsageProtocol,

@@ -5,6 +5,7 @@ import type { Engine, LocalizeResult, ProviderInfo } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 import { parseJsonObject } from "./parseJsonObject";
+import { TryFindings } from "./TryFindings";
 
 const SAMPLE = JSON.stringify({ greeting: "Hello, world!", cta: { label: "Sign up" } }, null, 2);
 
@@ -136,9 +137,15 @@ export function TryEnginePanel({
           <h3>
             Result ({result.sourceLocale} → {result.targetLocale})
           </h3>
-          <pre className="code-output" data-testid="try-output" tabIndex={0}>
-            {JSON.stringify(result.data, null, 2)}
-          </pre>
+          <div className="try-answer">
+            <pre className="code-output" data-testid="try-output" tabIndex={0}>
+              {JSON.stringify(result.data, null, 2)}
+            </pre>
+            <section aria-labelledby="try-findings-title">
+              <h4 id="try-findings-title">Quality findings</h4>
+              <TryFindings checks={result.checks} />
+            </section>
+          </div>
           {(result.model || result.usage) && (
             <p className="muted small">
               {result.model && <>Model {result.model}. </>}

@@ -8,6 +8,7 @@ import type { UsageProtocol, UsageReport } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
+import { QualityTable } from "./QualityTable";
 import { UsageChart, type ChartRow } from "./UsageChart";
 import { RANGE_DAYS, daysOf, errorTotal, formatCount, lastDays } from "./usageRange";
 
@@ -121,11 +122,12 @@ export function UsagePage() {
   const [days, setDays] = useState<number>(30);
   const range = lastDays(days);
   const reports = useLoader(async () => {
-    const [byDay, byKey, byEngine, byProtocol, personal, service, engines] = await Promise.all([
+    const [byDay, byKey, byEngine, byProtocol, quality, personal, service, engines] = await Promise.all([
       api.usage(org.id, range, "day"),
       api.usage(org.id, range, "key"),
       api.usage(org.id, range, "engine"),
       api.usage(org.id, range, "protocol"),
+      api.quality(org.id, range),
       // Names for the key chart: the most recent 500 keys of each kind (older ones show their id).
       api.keys(org.id, "personal", { limit: 500 }).then((list) => list.keys),
       canManage && org.rbacOn
@@ -133,7 +135,7 @@ export function UsagePage() {
         : Promise.resolve([]),
       api.engines(org.id),
     ]);
-    return { byDay, byKey, byEngine, byProtocol, keys: [...personal, ...service], engines };
+    return { byDay, byKey, byEngine, byProtocol, quality, keys: [...personal, ...service], engines };
   }, [org.id, days, canManage, org.rbacOn]);
 
   const data = reports.data;
@@ -243,6 +245,14 @@ export function UsagePage() {
                   Which API the tools call through: Glossa's own, MCP, DeepL's or LibreTranslate's.
                 </p>
                 <UsageTable caption="Usage by API" nameHeader="API" rows={protocolRows} />
+              </section>
+              <section className="section" aria-labelledby="usage-quality">
+                <h2 id="usage-quality">Quality findings</h2>
+                <p className="hint">
+                  What the quality checks found in the translations answered, per engine and target locale: an error
+                  breaks or mis-renders the string in a program, a warning is something a reader will notice.
+                </p>
+                <QualityTable report={data.quality} engineName={engineName} />
               </section>
             </>
           )}

@@ -91,8 +91,24 @@ export function formsOf(
     if (!forms.ok) return forms;
     strings = forms.forms;
   }
+  strings = strings.map((text, index) =>
+    sameEdgeLineBreaks(index === 0 ? entry.id : (entry.idPlural ?? entry.id), text),
+  );
   if (!replace) strings = strings.map((text, index) => (entry.strings[index] ? entry.strings[index] : text));
   return { ok: true, strings };
+}
+
+/**
+ * gettext requires a translation to begin and end with a line break exactly where its msgid does
+ * (`msgfmt -c`): the answer's edges are made the source's.
+ */
+export function sameEdgeLineBreaks(source: string, text: string): string {
+  let result = text;
+  if (source.endsWith("\n") && !result.endsWith("\n")) result += "\n";
+  else if (!source.endsWith("\n")) result = result.replace(/\n+$/, "");
+  if (source.startsWith("\n") && !result.startsWith("\n")) result = `\n${result}`;
+  else if (!source.startsWith("\n")) result = result.replace(/^\n+/, "");
+  return result;
 }
 
 /** The strings of a plural entry that is not translated, resized to `nplurals` (empty forms added, extra ones dropped). */

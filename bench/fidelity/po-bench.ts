@@ -20,11 +20,18 @@ import { pluralMessage, printfConversions } from "../../src/core/gettext/plural-
 import { headerField } from "../../src/core/gettext/po-header.js";
 import { PoReader, type PoEntry } from "../../src/core/gettext/po-parser.js";
 import { rewriteEntry } from "../../src/core/gettext/po-rewrite.js";
+import { apertiumModePair } from "../../src/core/engines/apertium-modes.js";
+import { eligible } from "./catalogues.js";
 import { startStandIn } from "./stand-in.js";
 
 const run = promisify(execFile);
 const LOCALE_ROOT = "/usr/share/locale";
-export const PO_LANGUAGES = ["pl", "ru", "cs", "uk", "ar", "ga", "ja", "es"] as const;
+/** BENCH_FIDELITY_PO_LANGUAGES: the target languages (comma-separated). */
+export const PO_LANGUAGES = (process.env.BENCH_FIDELITY_PO_LANGUAGES ?? "pl,ru,cs,uk,ar,ga,ja,es").split(",");
+/** BENCH_FIDELITY_PO_KEEP=1 keeps the temp dir (GPL data: delete it after reading). */
+const KEEP = process.env.BENCH_FIDELITY_PO_KEEP === "1";
+/** BENCH_FIDELITY_DETAIL: how many strings each detail list prints. */
+const DETAIL = Number(process.env.BENCH_FIDELITY_DETAIL ?? 10);
 const PO_CATALOGUES = ["coreutils", "tar", "findutils", "wget", "apt", "libapt-pkg6.0", "glib20"];
 /** BENCH_FIDELITY_PO_ENTRIES: entries per language (plural entries first, then others), to bound CPU. */
 const MAX_ENTRIES = Number(process.env.BENCH_FIDELITY_PO_ENTRIES ?? 400);
@@ -59,7 +66,7 @@ interface Catalogue {
   categories: string[];
 }
 
-/** The language's catalogues that have plural entries, as one sample: plural entries first. */
+/** The language's catalogues that have plural entries, as one sample: every plural entry first, then one-line entries. */
 async function catalogueOf(language: string, dir: string): Promise<Catalogue | string> {
   const names: string[] = [];
   const plural: PoEntry[] = [];
@@ -88,7 +95,9 @@ async function catalogueOf(language: string, dir: string): Promise<Catalogue | s
       const key = poEntryKey(entry);
       if (seen.has(key)) continue;
       seen.add(key);
-      (entry.idPlural !== undefined ? plural : single).push(entry);
+      if (entry.idPlural !== undefined) plural.push(entry);
+      // the other entries as the pairs' sample takes them (one line of prose, docs/quality.md)
+      else if (eligible({ source: entry.id, translations: entry.strings, flags: entry.flags })) single.push(entry);
     }
   }
   if (!header || !formsText) return `no catalogue with plural entries among ${PO_CATALOGUES.join(", ")}`;
@@ -155,6 +164,7 @@ interface Outcome {
   calls: number;
   refused: number;
   lost: number;
+  reasons: string[];
 }
 
 /** The emptied file through `glossa localize`'s PO path, in calls of 100 entries. */
@@ -165,7 +175,7 @@ async function throughGlossa(
   source: string,
   out: string,
 ): Promise<Outcome> {
-  const outcome: Outcome = { file: out, entries: [], calls: 0, refused: 0, lost: 0 };
+  const outcome: Outcome = { file: out, entries: [], calls: 0, refused: 0, lost: 0, reasons: [] };
   await rm(out, { force: true });
   const result = await localizePoTarget({
     sourceFile: source,
@@ -196,6 +206,9 @@ async function throughGlossa(
     progress: { update: () => undefined, clear: () => undefined },
   });
   outcome.lost = result.untranslated.filter((u) => u.code === "engine_failed").length;
+  outcome.reasons = result.untranslated
+    .filter((u) => u.code === "engine_failed")
+    .map((u) => `${JSON.stringify(String(u.path[0]).slice(0, 80))}: ${u.reason.slice(0, 200)}`);
   outcome.entries = readEntries(await readFile(out, "utf8")).filter(
     (e) => !e.inert && !(e.id === "" && e.context === undefined),
   );
@@ -292,7 +305,10 @@ export async function benchPoCatalogues(glossa: PoGlossa, apertiumModes: readonl
       }
       const pseudoEngine = await glossa.engine({ name: `po pseudo ${language}`, provider: "pseudo" });
       const pseudo = await throughGlossa(glossa, pseudoEngine, language, empty, join(dir, `${language}-pseudo.po`));
-      const apertiumMode = apertiumModes.find((mode) => mode === `en-${language}` || mode === `eng-${language}`);
+      const apertiumMode = apertiumModes.find((mode) => {
+        const pair = apertiumModePair(mode);
+        return pair?.sourceLocale === "en" && pair.targetLocale === language;
+      });
       let apertium: Outcome | undefined;
       if (apertiumMode) {
         const engine = await glossa.engine({ name: `po apertium ${language}`, provider: "apertium" });
@@ -329,6 +345,20 @@ export async function benchPoCatalogues(glossa: PoGlossa, apertiumModes: readonl
         for (const message of check.messages)
           console.log(`    msgfmt (${["oracle", "pseudo", "apertium"][index]}): ${message.slice(0, 200)}`);
 
+      for (const reason of oracle.reasons.slice(0, DETAIL)) console.log(`    oracle lost ${reason}`);
+      const byKey = new Map(oracle.entries.map((e) => [poEntryKey(e), e]));
+      const differing = body.filter((e) => {
+        const out = byKey.get(poEntryKey(e));
+        return (
+          out !== undefined &&
+          !oracle.reasons.some((r) => r.startsWith(JSON.stringify(poEntryKey(e).slice(0, 80)))) &&
+          out.strings.join("\u0000") !== e.strings.join("\u0000")
+        );
+      });
+      for (const e of differing.slice(0, DETAIL))
+        console.log(
+          `    oracle differs: ${JSON.stringify(e.id.slice(0, 100))} → ${JSON.stringify(byKey.get(poEntryKey(e))!.strings.map((t) => t.slice(0, 80)))} (human ${JSON.stringify(e.strings.map((t) => t.slice(0, 80)))})`,
+        );
       const targets: [string, boolean][] = [
         [
           `msgfmt -c --check-format errors 0 (oracle, pseudo${apertium ? ", apertium" : ""})`,
@@ -352,7 +382,8 @@ export async function benchPoCatalogues(glossa: PoGlossa, apertiumModes: readonl
       allMet &&= targets.every(([, met]) => met);
     }
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (KEEP) console.log(`  files kept in ${dir} (GPL data: delete after reading)`);
+    else await rm(dir, { recursive: true, force: true });
   }
   return allMet;
 }

@@ -2,6 +2,8 @@ import { unescapePoString } from "./po-string.js";
 
 /**
  * A line-based PO reader that keeps every line as written (docs/cli.md#gettext-po-and-pot-files).
+ * npm's PO libraries (gettext-parser, pofile) parse into objects and write every entry anew with
+ * their own line folding and comment order: neither keeps the bytes of what it does not change.
  * Lines are pushed one at a time (a file is read as a stream); each entry comes out with its raw
  * lines and what they say. Every line belongs to exactly one entry, so writing the lines of all
  * entries back gives the file byte for byte.

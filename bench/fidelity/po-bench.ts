@@ -327,7 +327,8 @@ export async function benchPoCatalogues(glossa: PoGlossa, apertiumModes: readonl
         "plural entries with nplurals forms",
         ...runs.map((r) => `${withForms(r)}/${plurals.length}`),
         `${plurals.length}/${plurals.length}`,
-        `${catalogue.nplurals <= 2 ? plurals.length : 0}/${plurals.length} (keeps ${Math.min(2, catalogue.nplurals)} forms)`,
+        // its content loader writes [msgstr[0], msgstr[1] || msgid_plural]: always two forms
+        `${catalogue.nplurals === 2 ? plurals.length : 0}/${plurals.length} (writes 2 forms)`,
       );
       row("entries lost (not translated)", ...runs.map((r) => String(r.lost)), "", `${collisions} (msgid-keyed)`);
       row("calls refused", ...runs.map((r) => `${r.refused}/${r.calls}`));

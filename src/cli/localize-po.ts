@@ -57,7 +57,7 @@ interface Plurals {
 
 function pluralsOf(text: string | undefined, target: string, where: string): Plurals | string {
   if (text === undefined)
-    return `${where} has no Plural-Forms header and gettext has no plural rule for "${target}": add "Plural-Forms: nplurals=…; plural=…;" to its header.`;
+    return `${where} has no Plural-Forms header for "${target}" and gettext has no plural rule for that language: add "Plural-Forms: nplurals=…; plural=…;" to the target file's header.`;
   const parsed = parsePluralForms(text);
   if (!parsed.ok) return `The Plural-Forms of ${where} cannot be used: ${parsed.message}.`;
   const categories = indexCategories(parsed.forms, target);
@@ -304,15 +304,22 @@ function headerFor(
   const charset = headerCharset(text);
   if (charset && !/^(utf-?8|charset|ascii|us-ascii)$/i.test(charset))
     throw new Error(`${where} is in ${charset}: convert it to UTF-8 first (msgconv --to-code=UTF-8).`);
-  const own = realPluralForms(text);
+  // A new file made from a source-language PO (en.po) must not inherit the source language's
+  // Plural-Forms: the header's own counts only when its Language is the target's.
+  const language = headerField(text, "Language")
+    ?.split(/[_@.-]/)[0]
+    ?.toLowerCase();
+  const forTarget = targetExists || language === target.split("-")[0]!.toLowerCase();
+  const own = forTarget ? realPluralForms(text) : undefined;
   const pluralText = own ?? gettextPluralForms(target);
   const plurals = pluralsOf(pluralText, target, where);
   const fields: Record<string, string> = {};
   if (!targetExists) {
-    fields.Language = gettextLanguage(target);
+    if (headerField(text, "Language") !== gettextLanguage(target)) fields.Language = gettextLanguage(target);
     if (!charset || !/^utf-?8$/i.test(charset)) fields["Content-Type"] = "text/plain; charset=UTF-8";
   }
-  if (own === undefined && pluralText !== undefined) fields["Plural-Forms"] = pluralText;
+  if (own === undefined && pluralText !== undefined && pluralText !== realPluralForms(text))
+    fields["Plural-Forms"] = pluralText;
   if (header && Object.keys(fields).length === 0) return { lines: undefined, plurals };
   if (!header) {
     const created = withHeaderFields("Content-Type: text/plain; charset=UTF-8\n", {

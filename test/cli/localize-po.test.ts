@@ -318,6 +318,23 @@ describe("glossa localize with gettext catalogues (a stand-in server under the c
     expect(await msgfmt(de)).toBe("");
   });
 
+  it("a source-language PO's own Plural-Forms is not the target's", async () => {
+    const po = join(dir, "from-en");
+    await mkdir(po, { recursive: true });
+    const en = POT.replace("#, fuzzy\n", "")
+      .replace("nplurals=INTEGER; plural=EXPRESSION;", "nplurals=2; plural=(n != 1);")
+      .replace("Language: ", "Language: en")
+      .replace("CHARSET", "UTF-8");
+    await writeFile(join(po, "en.po"), en);
+    const result = await glossa(["localize", "-t", "uk", join(po, "en.po")], env);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const uk = await readFile(join(po, "uk.po"), "utf8");
+    expect(uk).toContain('"Language: uk\\n"');
+    expect(uk).toContain('"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2');
+    expect(uk).toContain('msgstr[2] "MANY %d files removed"');
+    expect(await msgfmt(join(po, "uk.po"))).toBe("");
+  });
+
   it("--async sends the entries as a server job", async () => {
     const po = join(dir, "async");
     await mkdir(po, { recursive: true });
@@ -341,7 +358,9 @@ describe("glossa localize with gettext catalogues (a stand-in server under the c
     await writeFile(join(po, "messages.pot"), POT);
     const unknown = await glossa(["localize", "-t", "ar", join(po, "messages.pot")], env);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('has no Plural-Forms header and gettext has no plural rule for "ar"');
+    expect(unknown.stderr).toContain(
+      'has no Plural-Forms header for "ar" and gettext has no plural rule for that language',
+    );
     expect(existsSync(join(po, "ar.po"))).toBe(false);
 
     await writeFile(

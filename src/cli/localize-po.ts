@@ -4,16 +4,18 @@ import { dirname, resolve } from "node:path";
 import { parsePluralForms, gettextPluralForms, indexCategories } from "../core/gettext/plural-forms.js";
 import { gettextLanguage, headerCharset, headerField, withHeaderFields } from "../core/gettext/po-header.js";
 import { PoReader, type PoEntry } from "../core/gettext/po-parser.js";
-import { rewriteEntry, type FuzzyChange } from "../core/gettext/po-rewrite.js";
+import { rewriteEntry } from "../core/gettext/po-rewrite.js";
 import { poKeywordLines } from "../core/gettext/po-string.js";
 import { NOT_TRANSLATED } from "./localize/plan-target.js";
 import { endsWithNewline, readPoEntries } from "./localize/po-file.js";
 import {
   formsOf,
+  fuzzyChange,
   isHeader,
   needsTranslation,
   poEntryKey,
   poRequest,
+  replaces,
   requestHash,
   resizedForms,
   type PoRequest,
@@ -107,12 +109,6 @@ interface Pending {
   lines?: string[];
 }
 
-/** `#, fuzzy` on what the machine wrote, if asked; a fuzzy entry sent again with `--fuzzy` loses it otherwise. */
-function fuzzyChange(entry: PoEntry, options: PoRunOptions): FuzzyChange {
-  if (options.markFuzzy) return "add";
-  return entry.flags.includes("fuzzy") ? "remove" : "keep";
-}
-
 /**
  * Translates one target PO file (docs/cli.md#gettext-po-and-pot-files): the existing target file
  * is the base (entries of the source it lacks are added at its end), or the source itself when
@@ -200,7 +196,7 @@ export async function localizePoTarget(run: PoTargetRun): Promise<PoTargetResult
               item.request!,
               text,
               item.request!.plural ? pluralsNeeded().categories : undefined,
-              run.force || (run.fuzzy && entry.flags.includes("fuzzy")),
+              replaces(entry, run),
             );
       if (forms === undefined || !forms.ok) {
         if (forms && !forms.ok)

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PoReader, type PoEntry } from "../../src/core/gettext/po-parser.js";
 import {
   formsOf,
+  fuzzyChange,
   needsTranslation,
   poEntryKey,
   poRequest,
@@ -61,6 +62,20 @@ describe("which entries are sent", () => {
   it("resizes an untranslated plural entry to nplurals", () => {
     expect(resizedForms(entry('msgid "a"\nmsgid_plural "b"\nmsgstr[0] ""\nmsgstr[1] ""'), 3)).toEqual(["", "", ""]);
     expect(resizedForms(plural, 3)).toBeUndefined();
+  });
+});
+
+describe("the fuzzy mark", () => {
+  const fuzzy = entry('#, fuzzy\nmsgid "a"\nmsgid_plural "b"\nmsgstr[0] "x"\nmsgstr[1] ""');
+  const none = { force: false, fuzzy: false, markFuzzy: false };
+  it.each([
+    ["is added to every machine translation with --mark-fuzzy", fuzzy, { ...none, markFuzzy: true }, "add"],
+    ["is removed when --fuzzy replaced every form", fuzzy, { ...none, fuzzy: true }, "remove"],
+    ["is removed when --force replaced every form", fuzzy, { ...none, force: true }, "remove"],
+    ["stays when only the empty forms were filled", fuzzy, none, "keep"],
+    ["is not added otherwise", entry('msgid "a"\nmsgstr ""'), none, "keep"],
+  ] as const)("%s", (_name, subject, options, change) => {
+    expect(fuzzyChange(subject, options)).toBe(change);
   });
 });
 

@@ -1,5 +1,6 @@
 import { hashSourceString } from "./plan-target.js";
 import type { PoEntry } from "../../core/gettext/po-parser.js";
+import type { FuzzyChange } from "../../core/gettext/po-rewrite.js";
 import { pluralForms, pluralMessage, type PluralMessage } from "../../core/gettext/plural-message.js";
 
 /**
@@ -115,4 +116,19 @@ export function sameEdgeLineBreaks(source: string, text: string): string {
 export function resizedForms(entry: PoEntry, nplurals: number): string[] | undefined {
   if (entry.idPlural === undefined || entry.strings.length === nplurals) return undefined;
   return Array.from({ length: nplurals }, (_, index) => entry.strings[index] ?? "");
+}
+
+/**
+ * `#, fuzzy` on what the machine wrote, if asked. A fuzzy entry whose forms were all replaced
+ * (`--force`, `--fuzzy`) loses it otherwise; one that only had empty forms filled keeps it, since
+ * its other forms are still the ones marked for review.
+ */
+export function fuzzyChange(entry: PoEntry, options: PoRunOptions): FuzzyChange {
+  if (options.markFuzzy) return "add";
+  return entry.flags.includes("fuzzy") && replaces(entry, options) ? "remove" : "keep";
+}
+
+/** Whether a sent entry's translated forms are replaced, or only its empty ones filled. */
+export function replaces(entry: PoEntry, options: PoRunOptions): boolean {
+  return options.force || (options.fuzzy && entry.flags.includes("fuzzy"));
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines, then a summary
 // of the limits missed (ratios judged on their median over BENCH_ROUNDS ≥ 5 rounds, bench/rounds.ts).
-// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall,fidelity runs a subset.
+// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall,fidelity,fidelity-po runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
 import { ROUNDS, reportedVerdicts } from "./ratio-report.js";
@@ -85,6 +85,11 @@ if (runs("fidelity")) {
   );
   const { benchFidelity } = await import("./fidelity/fidelity-bench.js");
   await benchFidelity();
+}
+if (only?.includes("fidelity-po")) {
+  console.log("\n== fidelity-po: Debian's gettext catalogues with plural entries through glossa localize's PO path");
+  const { benchFidelityPo } = await import("./fidelity/fidelity-bench.js");
+  await benchFidelityPo();
 }
 console.log("");
 for (const line of summaryLines(reportedVerdicts())) console.log(line);

@@ -31,6 +31,7 @@ import {
 import { proseVerbatim } from "./measures.js";
 import { argumentOrder, silentlyReordered } from "./printf.js";
 import { score, type Figures } from "./score.js";
+import { benchPoCatalogues } from "./po-bench.js";
 import { startStandIn, swappable, type StandInMode } from "./stand-in.js";
 
 /** BENCH_FIDELITY_ROUNDS: rounds of the timed runs (Apertium directly and Glossa, interleaved). */
@@ -332,6 +333,23 @@ async function benchStandIns(pair: Pair, glossa: Glossa, sample: Sample[]): Prom
   return oracleMet && swapperMet && capitaliserMet;
 }
 
+/** BENCH_ONLY=fidelity-po: the gettext catalogue figures alone (docs/quality.md#gettext-catalogues). */
+export async function benchFidelityPo(): Promise<void> {
+  if (!(await hasGettext())) {
+    console.log("fidelity-po: NOT MEASURED (msgunfmt and msgfmt are not installed: apt-get install gettext)");
+    process.exitCode = 1;
+    return;
+  }
+  const glossa = await startGlossa();
+  try {
+    const met = await benchPoCatalogues(glossa, (await apertiumModes()) ?? []);
+    console.log(`fidelity-po: every target met: ${met ? "yes" : "NO"}`);
+    if (!met) process.exitCode = 1;
+  } finally {
+    await glossa.stop();
+  }
+}
+
 export async function benchFidelity(): Promise<void> {
   const notMeasured = (why: string) => {
     console.log(`fidelity: NOT MEASURED (${why})`);
@@ -356,6 +374,7 @@ export async function benchFidelity(): Promise<void> {
     const load = () => loadavg()[0]!.toFixed(1);
     console.log(`load average (1 min) at the start: ${load()}`);
     for (const pair of pairs) ((await benchPair(pair, glossa, dir)) ? met : missed).push(pair.mode);
+    ((await benchPoCatalogues(glossa, modes)) ? met : missed).push("po");
     console.log(`load average (1 min) at the end: ${load()}`);
     console.log(
       `fidelity: ${pairs.length} pair(s); every target met: ${met.join(", ") || "none"}; targets missed: ${missed.join(", ") || "none"}`,

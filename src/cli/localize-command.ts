@@ -20,6 +20,8 @@ import {
 } from "./localize/lock-file.js";
 import { LOCALIZE_USAGE, parseLocalizeArgs, targetPath, type LocalizeOptions } from "./localize/options.js";
 import { planJobs } from "./localize/plan-jobs.js";
+import { localizePoTarget, type TranslateBatch } from "./localize-po.js";
+import { gettextLanguage } from "../core/gettext/po-header.js";
 import { chunkPointers, hashesToLock, planTarget, type TargetPlan } from "./localize/plan-target.js";
 import { terminalProgress, type Progress } from "./localize/progress.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "./localize/strings-by-pointer.js";
@@ -195,6 +197,73 @@ function reachesNoEngine(kind: string): string {
     : "This key reaches no engine: it acts as its creator, who reaches none; ask a team manager for a role with engine:access or a grant on an engine.";
 }
 
+/**
+ * PO/POT catalogues (docs/cli.md#gettext-po-and-pot-files): each target streams through
+ * localizePoTarget, with direct calls or, with `--async`, one server job per call's worth of entries.
+ */
+async function runPoLocalize(options: LocalizeOptions, connection: GlossaConnection): Promise<number> {
+  const shown = resolve(options.sourceFile);
+  if (!existsSync(options.sourceFile)) throw new Error(`The source file ${shown} does not exist.`);
+  const sourceKey = relative(dirname(options.lockFile), options.sourceFile).split(sep).join("/");
+  let lock = await readLock(options.lockFile);
+  const progress = terminalProgress();
+  let jobs = options.async;
+  for (const target of options.targetLocales) {
+    const path = targetPath(options.outPattern, gettextLanguage(target));
+    const direct: TranslateBatch = (data, hints) =>
+      localizeRemote(connection, {
+        engineId: options.engineId,
+        sourceLocale: options.sourceLocale,
+        targetLocale: target,
+        data,
+        hints,
+      });
+    const translate: TranslateBatch = async (data, hints) => {
+      if (!jobs) return direct(data, hints);
+      const job = await submitJobRemote(connection, {
+        engineId: options.engineId,
+        sourceLocale: options.sourceLocale,
+        targetLocales: [target],
+        data,
+        hints,
+      });
+      if (!job) {
+        process.stderr.write("glossa localize: this server has no jobs; translating with direct calls instead.\n");
+        jobs = false;
+        return direct(data, hints);
+      }
+      const finished = await waitForJob(connection, job, progress);
+      const result = finished.result?.[target];
+      if (result === undefined) throw new Error(`Job ${job.id} returned no translation for ${target}.`);
+      return { data: result, untranslated: untranslatedOf(finished.untranslated?.[target]) };
+    };
+    const result = await localizePoTarget({
+      sourceFile: options.sourceFile,
+      targetFile: path,
+      target,
+      locked: lockedHashes(lock, sourceKey, target),
+      translate,
+      // a job carries more entries per call: each one is a submission and a wait
+      batchEntries: jobs ? 2_000 : 100,
+      batchChars: jobs ? 1_000_000 : 50_000,
+      force: options.force,
+      fuzzy: options.fuzzy,
+      markFuzzy: options.markFuzzy,
+      progress,
+    });
+    lock = withLockedHashes(lock, sourceKey, target, result.hashes);
+    await writeJsonFile(options.lockFile, serializeLock(lock));
+    report(
+      target,
+      result.translated + failedPointers(result.untranslated).size,
+      result.kept,
+      path,
+      result.untranslated,
+    );
+  }
+  return 0;
+}
+
 /** `glossa localize`: translate JSON files for CI/CD, only what changed since the last run. */
 export async function runLocalizeCommand(args: string[]): Promise<number> {
   const parsed = parseLocalizeArgs(args);
@@ -217,6 +286,8 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
   // wrong secret or an unreachable server on the run that has it, not when a string next changes.
   const key = await whoamiRemote(connection);
   if (key.engines.length === 0) throw new Error(reachesNoEngine(key.kind));
+
+  if (options.gettext) return runPoLocalize(options, connection);
 
   const source = await readJson(options.sourceFile, "source file");
   if (typeof source !== "object" || source === null || Array.isArray(source))

@@ -180,7 +180,25 @@ describe("parseLocalizeArgs", () => {
         lockFile: "locales/glossa.lock.json",
         force: false,
         async: false,
+        gettext: false,
+        fuzzy: false,
+        markFuzzy: false,
       },
+    });
+  });
+
+  it("reads a POT as English and writes gettext-named PO files next to it", () => {
+    expect(parseLocalizeArgs(["-t", "pt-BR", "--fuzzy", "--mark-fuzzy", "po/messages.pot"])).toMatchObject({
+      kind: "run",
+      options: { sourceLocale: "en", outPattern: "po/{locale}.po", gettext: true, fuzzy: true, markFuzzy: true },
+    });
+    expect(parseLocalizeArgs(["-t", "de", "po/en.po"])).toMatchObject({
+      kind: "run",
+      options: { sourceLocale: "en", outPattern: "po/{locale}.po", gettext: true },
+    });
+    expect(parseLocalizeArgs(["-t", "de", "--fuzzy", "en.json"])).toEqual({
+      kind: "usage_error",
+      message: "--fuzzy and --mark-fuzzy are for PO files.",
     });
   });
 

@@ -87,13 +87,20 @@ export async function whoamiRemote(connection: GlossaConnection): Promise<Remote
 /** The translated data, and the strings the server says it did not translate. */
 export async function localizeRemote(
   connection: GlossaConnection,
-  request: { engineId: string | undefined; sourceLocale: string; targetLocale: string; data: Json },
+  request: {
+    engineId: string | undefined;
+    sourceLocale: string;
+    targetLocale: string;
+    data: Json;
+    hints?: Record<string, string[]>;
+  },
 ): Promise<{ data: Json; untranslated: UntranslatedItem[] }> {
   const body = await callGlossa(connection, "POST", "/process/localize", {
     ...(request.engineId ? { engineId: request.engineId } : {}),
     sourceLocale: request.sourceLocale,
     targetLocale: request.targetLocale,
     data: request.data,
+    ...(request.hints && Object.keys(request.hints).length > 0 ? { hints: request.hints } : {}),
   });
   if (body.data === undefined) throw notGlossa(connection, 200);
   return { data: body.data, untranslated: untranslatedOf(body.untranslated) };
@@ -119,7 +126,13 @@ function asJob(connection: GlossaConnection, body: Body): RemoteJob {
 /** Submits a job; null when the server has no jobs (an older Glossa), so the caller can fall back. */
 export async function submitJobRemote(
   connection: GlossaConnection,
-  request: { engineId: string | undefined; sourceLocale: string; targetLocales: string[]; data: Json },
+  request: {
+    engineId: string | undefined;
+    sourceLocale: string;
+    targetLocales: string[];
+    data: Json;
+    hints?: Record<string, string[]>;
+  },
 ): Promise<RemoteJob | null> {
   try {
     const body = await callGlossa(connection, "POST", "/jobs/localize", {
@@ -127,6 +140,7 @@ export async function submitJobRemote(
       sourceLocale: request.sourceLocale,
       targetLocales: request.targetLocales,
       data: request.data,
+      ...(request.hints && Object.keys(request.hints).length > 0 ? { hints: request.hints } : {}),
     });
     return asJob(connection, body);
   } catch (error) {

@@ -3,19 +3,23 @@ import { parseArgs } from "node:util";
 import { checkLocale } from "../../core/locale/check-locale.js";
 import { normalizeLocale } from "../../core/locale/normalize-locale.js";
 
-export const LOCALIZE_USAGE = `Usage: glossa localize [options] <source.json>
+export const LOCALIZE_USAGE = `Usage: glossa localize [options] <source.json | source.pot | source.po>
 
-Translates the strings of a JSON file into one or more locales with a Glossa server, sending only
-the strings that are new or changed since the last run (recorded in glossa.lock.json).
+Translates the strings of a JSON file, or the entries of a gettext POT/PO catalogue, into one or
+more locales with a Glossa server, sending only the strings that are new or changed since the last
+run (recorded in glossa.lock.json); in a PO file, only the untranslated entries.
 
 Options:
   --target, -t <locale>   target locale; repeat for several (required)
-  --source, -s <locale>   source locale (default: the file name, e.g. en for en.json)
+  --source, -s <locale>   source locale (default: the file name, e.g. en for en.json; en for a .pot)
   --engine, -e <eng_…>    engine to use (default: the organization's default engine)
   --out, -o <pattern>     where to write each target; {locale} is replaced
-                          (default: <locale>.json next to the source file)
+                          (default: <locale>.json next to the source file; <locale>.po,
+                          gettext-style such as pt_BR.po, for a .pot or .po source)
   --lock <file>           lock file (default: glossa.lock.json next to the source file)
   --force                 translate every string again
+  --fuzzy                 PO: send the entries marked fuzzy again
+  --mark-fuzzy            PO: mark the entries the machine translated "#, fuzzy" for review
   --async                 run the translation as server jobs (one per group of up to 50
                           locales), with progress; resumes on the server if an instance dies.
                           Falls back to direct calls when the server has no jobs
@@ -34,8 +38,19 @@ export interface LocalizeOptions {
   outPattern: string;
   lockFile: string;
   force: boolean;
-  /** Use server jobs (SPEC §10) instead of one call per target and chunk. */
+  /** Use server jobs (docs/jobs.md) instead of one call per target and chunk. */
   async: boolean;
+  /** The source is a gettext catalogue (.pot or .po). */
+  gettext: boolean;
+  /** PO: send fuzzy entries again. */
+  fuzzy: boolean;
+  /** PO: mark machine translations `#, fuzzy`. */
+  markFuzzy: boolean;
+}
+
+/** A gettext catalogue by its extension. */
+export function isGettextFile(file: string): boolean {
+  return /\.pot?$/i.test(file);
 }
 
 /**
@@ -79,6 +94,8 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
         lock: { type: "string" },
         force: { type: "boolean", default: false },
         async: { type: "boolean", default: false },
+        fuzzy: { type: "boolean", default: false },
+        "mark-fuzzy": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -90,7 +107,9 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
   if (positionals.length !== 1) return { kind: "usage_error", message: "Name exactly one source file." };
   const sourceFile = positionals[0]!;
 
-  const fromFileName = localeInFileName(sourceFile);
+  const gettext = isGettextFile(sourceFile);
+  // a POT holds the program's own strings, English by gettext's convention
+  const fromFileName = localeInFileName(sourceFile) ?? (/\.pot$/i.test(sourceFile) ? "en" : null);
   const sourceLocale = values.source !== undefined ? normalizeLocale(values.source) : fromFileName;
   if (!sourceLocale) {
     return {
@@ -110,7 +129,10 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
     if (locale === sourceLocale) return { kind: "usage_error", message: `The target ${locale} is the source locale.` };
     if (!targetLocales.includes(locale)) targetLocales.push(locale);
   }
-  const outPattern = values.out ?? join(dirname(sourceFile), `{locale}${extname(sourceFile) || ".json"}`);
+  if (!gettext && (values.fuzzy || values["mark-fuzzy"]))
+    return { kind: "usage_error", message: "--fuzzy and --mark-fuzzy are for PO files." };
+  const extension = gettext ? ".po" : extname(sourceFile) || ".json";
+  const outPattern = values.out ?? join(dirname(sourceFile), `{locale}${extension}`);
   if (targetLocales.length > 1 && !outPattern.includes("{locale}")) {
     return { kind: "usage_error", message: "With several targets, --out must contain {locale}." };
   }
@@ -125,6 +147,9 @@ export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
       lockFile: values.lock ?? join(dirname(sourceFile), "glossa.lock.json"),
       force: values.force ?? false,
       async: values.async ?? false,
+      gettext,
+      fuzzy: values.fuzzy ?? false,
+      markFuzzy: values["mark-fuzzy"] ?? false,
     },
   };
 }

@@ -1,29 +1,16 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApertiumStopped } from "../../src/engines/apertium/apertium-cli.js";
 import { ApertiumPipelines } from "../../src/engines/apertium/apertium-pipelines.js";
 import { apertiumProvider } from "../../src/engines/apertium/apertium-provider.js";
 import { ProviderError } from "../../src/engines/provider-error.js";
+import { apertiumHtmlOneShot } from "../support/apertium-one-shot.js";
 import { apertiumStandIn, type ApertiumStandIn } from "./support/apertium-stand-in.js";
 import { providerContext } from "./support/context.js";
 
-const run = promisify(execFile);
-
-/** What `apertium -u -f html eng-spa` prints for `html`, one run of the script per document (Glossa before issue 33). */
-async function oneShot(html: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "glossa-apertium-one-shot-"));
-  try {
-    await writeFile(join(dir, "input.html"), html);
-    return (await run("apertium", ["-u", "-f", "html", "eng-spa", join(dir, "input.html")])).stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+/** What Apertium's HTML format makes of `html` in eng-spa, each program started for this document alone. */
+const oneShot = (html: string) => apertiumHtmlOneShot("eng-spa", html);
 
 function isRunning(pid: number): boolean {
   try {
@@ -70,7 +57,7 @@ describe("warm Apertium pipelines (eng-spa)", () => {
   const pool = new ApertiumPipelines({ maxPipelines: 2 });
   afterAll(() => pool.shutdown());
 
-  it("answers exactly what a one-shot `apertium -u -f html` run answers", async () => {
+  it("answers exactly what a one-shot run of the same programs answers (deshtml, the mode, rehtml)", async () => {
     for (const document of DOCUMENTS) {
       expect(await pool.translateHtml("eng-spa", document, 30_000)).toBe(await oneShot(document));
     }

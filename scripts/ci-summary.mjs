@@ -9,7 +9,12 @@ const files = report.testResults
   .sort((a, b) => b.ms - a.ms);
 console.log("slowest test files:");
 for (const file of files.slice(0, 10)) console.log(`  ${(file.ms / 1000).toFixed(0).padStart(5)} s  ${file.name}`);
-console.log(`tests ran for ${minutes(Date.now() - report.startTime)}`);
+const wall = Date.now() - report.startTime;
+const busy = files.reduce((sum, file) => sum + file.ms, 0);
+// Files run in parallel (vitest.config.ts): how many at a time on average, over the whole run.
+console.log(
+  `tests ran for ${minutes(wall)}; ${files.length} files took ${minutes(busy)} together, ${(busy / wall).toFixed(1)} at a time`,
+);
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
 if (skipped > 0) {

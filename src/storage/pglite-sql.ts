@@ -69,6 +69,12 @@ export interface PgliteOptions {
    * (docs/performance.md). Process-wide; it affects only WebAssembly compiled afterwards.
    */
   liftoffOnly?: boolean;
+  /**
+   * A `memory://` database only: start from this dump of a data folder (PGlite's `dumpDataDir`)
+   * instead of running initdb. The tests start each in-memory database from one dump with every
+   * migration applied, ≈ 3× faster than initdb and the migrations (test/support/pglite-snapshot.ts).
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -85,12 +91,15 @@ export async function createPgliteSql(dataDir: string, options: PgliteOptions = 
       await seedFromTemplate(dataDir, options.templateDir ?? PGLITE_TEMPLATE_DIR);
     }
     if (options.liftoffOnly) setFlagsFromString("--liftoff-only");
-    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], extensions: PGLITE_EXTENSIONS }).catch(
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`The embedded database in ${dataDir} did not start: ${reason}`, { cause: error });
-      },
-    );
+    const dump = dataDir.startsWith("memory://") && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+    db = await PGlite.create(dataDir, {
+      startParams: [...PGLITE_START_PARAMS],
+      extensions: PGLITE_EXTENSIONS,
+      ...dump,
+    }).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`The embedded database in ${dataDir} did not start: ${reason}`, { cause: error });
+    });
   } catch (error) {
     unlock();
     throw error;

@@ -1,13 +1,9 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepEdgeWhitespace } from "../../src/core/content/edge-whitespace.js";
 import { icuUnits } from "../../src/core/content/icu-units.js";
 import { postEdit } from "../../src/core/content/post-edit.js";
 import { splitProtected } from "../../src/core/content/protected-segments.js";
+import { apertiumHtmlOneShot } from "../support/apertium-one-shot.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -17,8 +13,9 @@ import { startTestServer, type TestServer } from "../support/test-server.js";
  * comes back as `en {minutes} Minutos`. Glossa must send each string whole, so that the output
  * of a string with placeholders is Apertium's own translation of the same sentence with the
  * placeholders in place. The expected outputs are not written down: they are computed here by
- * running `apertium eng-spa` once per sentence, with each placeholder and tag carried as an
- * empty HTML element of this test's own (not Glossa's markers) through Apertium's HTML format,
+ * running Apertium's eng-spa pipeline once per sentence, with each placeholder and tag carried as
+ * an empty HTML element of this test's own (not Glossa's markers) through Apertium's HTML format
+ * (its deshtml/rehtml, as Glossa runs it, whether or not Transfuse is installed),
  * while Glossa translates all the strings of one request in a single batch. ICU plural and
  * select messages are translated branch by branch, so each branch is one sentence. Glossa
  * post-edits every provider's answer (the source's spacing and lower-case start), so the
@@ -61,7 +58,6 @@ const UI_STRINGS: Record<string, string> = {
   openSettings: "Open the settings",
 };
 
-const run = promisify(execFile);
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const unescapeHtml = (text: string) =>
   text
@@ -71,37 +67,28 @@ const unescapeHtml = (text: string) =>
     .replace(/&#39;|&apos;/g, "'")
     .replace(/&amp;/g, "&");
 
-/** `apertium -u -f html eng-spa` on one sentence alone, each protected token carried as an empty element; post-edited. */
-async function apertiumSentence(dir: string, index: number, sentence: string): Promise<string> {
+/** Apertium's eng-spa HTML pipeline on one sentence alone, each protected token carried as an empty element; post-edited. */
+async function apertiumSentence(sentence: string): Promise<string> {
   const kept: string[] = [];
   const html = splitProtected(sentence)
     .map((segment) =>
       segment.kind === "text" ? escapeHtml(segment.value) : `<span data-kept="${kept.push(segment.value) - 1}"></span>`,
     )
     .join("");
-  const file = join(dir, `sentence-${index}.html`);
-  await writeFile(file, html);
-  const { stdout } = await run("apertium", ["-u", "-f", "html", "eng-spa", file]);
-  const parts = stdout.split(/<span data-kept="(\d+)"><\/span>/);
+  const parts = (await apertiumHtmlOneShot("eng-spa", html)).split(/<span data-kept="(\d+)"><\/span>/);
   const restored = parts.map((part, i) => (i % 2 === 1 ? kept[Number(part)]! : unescapeHtml(part))).join("");
   return postEdit(sentence, keepEdgeWhitespace(sentence, restored), "es");
 }
 
 /** What Apertium makes of each string as a whole sentence (ICU: of each branch), computed now. */
 async function apertiumReference(strings: string[]): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), "glossa-apertium-reference-"));
-  try {
-    const plan = icuUnits(strings);
-    const outputs: string[] = [];
-    // Four sentences at a time: each is a pipeline of about eight processes.
-    for (let start = 0; start < plan.units.length; start += 4) {
-      const batch = plan.units.slice(start, start + 4);
-      outputs.push(...(await Promise.all(batch.map((unit, i) => apertiumSentence(dir, start + i, unit)))));
-    }
-    return plan.rebuild(outputs);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  const plan = icuUnits(strings);
+  const outputs: string[] = [];
+  // Four sentences at a time: each is a pipeline of about fifteen processes.
+  for (let start = 0; start < plan.units.length; start += 4) {
+    outputs.push(...(await Promise.all(plan.units.slice(start, start + 4).map(apertiumSentence))));
   }
+  return plan.rebuild(outputs);
 }
 
 const keys = Object.keys(UI_STRINGS);

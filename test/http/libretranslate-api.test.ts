@@ -1,5 +1,8 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIBRE_COMMON_LANGUAGES } from "../../src/core/compat/libretranslate/libre-languages.js";
+import { apertiumModePair } from "../../src/core/engines/apertium-modes.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -7,6 +10,17 @@ import { startTestServer, type TestServer } from "../support/test-server.js";
 /** The pseudo engine's rendering of a text starts like this. */
 const pseudo = (text: string) => expect.stringMatching(new RegExp(`^\\[${text}`));
 const BODY_LIMIT = 256 * 1024;
+
+/**
+ * The locales English translates into with the Apertium pairs installed on this machine (`apertium -l`),
+ * sorted: `["es"]` with apertium-eng-spa alone, `["ca", "es"]` with apertium-eng-cat beside it.
+ */
+async function apertiumEnglishTargets(): Promise<string[]> {
+  const { stdout } = await promisify(execFile)("apertium", ["-l"]);
+  const pairs = stdout.split(/\s+/).flatMap((mode) => apertiumModePair(mode) ?? []);
+  const targets = pairs.filter((pair) => pair.sourceLocale === "en").map((pair) => pair.targetLocale);
+  return [...new Set(targets)].sort((a, b) => a.localeCompare(b));
+}
 
 describe.each(STORES)("LibreTranslate API on Glossa keys on %s", (store) => {
   let server: TestServer;
@@ -491,7 +505,9 @@ describe.each(STORES)("LibreTranslate API on Glossa keys on %s", (store) => {
       const viaQuery = await answer(await fetch(`${base}/languages?api_key=${scoped.secret}`));
       expect(viaQuery.status).toBe(200);
       const english = viaQuery.body.find((language: { code: string }) => language.code === "en");
-      expect(english).toEqual({ code: "en", name: "English", targets: ["es"] });
+      const installed = await apertiumEnglishTargets();
+      expect(installed).toContain("es"); // apertium-eng-spa, as the README installs it
+      expect(english).toEqual({ code: "en", name: "English", targets: installed });
       expect(viaQuery.body.map((language: { code: string }) => language.code)).not.toContain("de");
 
       const viaHeader = await answer(await fetch(`${base}/languages`, { headers: { "x-api-key": scoped.secret } }));

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createPgliteSql } from "../../src/storage/pglite-sql.js";
 import { createPostgresSql } from "../../src/storage/postgres-sql.js";
 import type { Sql } from "../../src/storage/sql.js";
+import { pgliteSnapshot } from "./pglite-snapshot.js";
 
 export type StoreName = "pglite" | "postgres";
 
@@ -43,7 +44,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 export async function openTestDatabase(store: StoreName): Promise<TestDatabase> {
   if (store === "pglite") {
-    const sql = await createPgliteSql("memory://");
+    // Migrated already (test/support/pglite-snapshot.ts); migrate() then finds nothing to do.
+    const sql = await createPgliteSql("memory://", { loadDataDir: pgliteSnapshot() });
     return { sql, url: undefined, drop: () => sql.close() };
   }
   const database = await createPostgresDatabase();

@@ -16,6 +16,13 @@ function countedPart(parsed: unknown): unknown {
   const { reference: _reference, ...rest } = parsed as Record<string, unknown>;
   return rest;
 }
+/** The refusal of a body over the strings-per-call cap, whatever its shape (JSON, form, multipart). */
+export const tooManyStrings = () =>
+  new AppError(
+    "payload_too_large",
+    `The body holds more than ${MAX_STRINGS_PER_REQUEST} strings; split it into several requests.`,
+  );
+
 export const INVALID_JSON_BODY = "The body is not valid JSON.";
 
 /**
@@ -56,15 +63,8 @@ export function registerJsonBody(app: FastifyInstance): void {
         undefined,
       );
     }
-    if (countStrings(countedPart(parsed), MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST) {
-      return done(
-        new AppError(
-          "payload_too_large",
-          `The body holds more than ${MAX_STRINGS_PER_REQUEST} strings; split it into several requests.`,
-        ),
-        undefined,
-      );
-    }
+    if (countStrings(countedPart(parsed), MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST)
+      return done(tooManyStrings(), undefined);
     done(null, parsed);
   };
   // The string form matches with parameters (`; charset=utf-8`); the pattern adds `application/*+json`.

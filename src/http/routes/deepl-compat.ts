@@ -41,7 +41,7 @@ import { engineWaitOf } from "../plugins/request-log.js";
 export const deeplCompatRoutes =
   (deps: AppDeps, pinned: boolean): FastifyPluginAsyncTypebox =>
   async (app) => {
-    registerKeyPrecheck(app, deps, deeplAuthKey);
+    registerKeyPrecheck(app, deps, { keyOf: deeplAuthKey });
     registerFormBody(app);
     registerProtocolErrors(app, deeplError);
     const route = {

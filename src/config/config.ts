@@ -18,6 +18,13 @@ export interface Config {
    * `reference` with every request. GLOSSA_BODY_LIMIT, when set, applies here too.
    */
   localizeBodyLimitBytes: number;
+  /**
+   * GLOSSA_LIBRETRANSLATE_BODY_LIMIT: LibreTranslate's callers send their key in the body, so a
+   * body is read before its key is known; the limit is small (1 MiB) like LibreTranslate's own
+   * (its web framework keeps a form field under 500 kB); GLOSSA_BODY_LIMIT, when set, applies
+   * here too unless this is set. docs/compatible-apis.md (LibreTranslate, Limits).
+   */
+  libreTranslateBodyLimitBytes: number;
   authFailLimit: number;
   /** GLOSSA_TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDR ranges (src/config/trust-proxy.ts). */
   trustProxy: TrustProxy;
@@ -116,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.GLOSSA_PUBLIC_URL || undefined,
     bodyLimitBytes,
     localizeBodyLimitBytes: bodyLimitSet ? bodyLimitBytes : 64 * MIB,
+    libreTranslateBodyLimitBytes: integer(env, "GLOSSA_LIBRETRANSLATE_BODY_LIMIT", bodyLimitSet ? bodyLimitBytes : MIB),
     authFailLimit: integer(env, "GLOSSA_AUTH_FAIL_LIMIT", 100),
     trustProxy: parseTrustProxy(env.GLOSSA_TRUST_PROXY),
     logLevel: env.LOG_LEVEL || "info",

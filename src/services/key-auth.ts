@@ -87,6 +87,18 @@ export async function authenticateKey(
   return principalOf(deps, context, decision);
 }
 
+/**
+ * Whether a well-formed key exists, read like a call's own lookup (through the key cache, with the
+ * organization's engine): the check that refuses an unknown key before its request's body is read
+ * (docs/security.md, "Keys before bodies"). A hit answers at once, without a promise.
+ */
+export function keyIsKnown(deps: Pick<KeyAuthDeps, "sql" | "keyContexts">, secret: string): boolean | Promise<boolean> {
+  const secretHash = hashApiKeySecret(secret);
+  const load = () => loadKeyCallContext(deps.sql, secretHash, null);
+  const found = deps.keyContexts ? deps.keyContexts.lookup(secretHash, null, load) : load();
+  return found instanceof Promise ? found.then((context) => context !== null) : found !== null;
+}
+
 /** A failed authentication, counted against the client: past its limit the answer is 429 instead. */
 async function failed(
   deps: KeyAuthDeps,

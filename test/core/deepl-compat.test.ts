@@ -99,8 +99,22 @@ describe("shieldIgnoredTags: ignored elements come back untouched", () => {
     ["other tags untouched", "<b>x</b>", ["c"], "<b>x</b>", []],
   ])("%s", (_name, text, tags, shielded, kept) => {
     const result = shieldIgnoredTags(text, tags, false);
-    expect(result).toEqual({ text: shielded, kept });
-    expect(restoreIgnoredTags(result.text, result.kept)).toBe(text);
+    expect(result).toEqual({ text: shielded, kept, tag: "glossa-keep" });
+    expect(restoreIgnoredTags(result.text, result)).toBe(text);
+  });
+  /** Issue 40: a caller-written stand-in was swapped back too, once per copy. */
+  it("a stand-in written by the caller stays plain text: the text's own stand-ins get another name", () => {
+    const text = '<x>SECRET</x> Hi <glossa-keep i="0"/><glossa-keep i="0"/><GLOSSA-KEEP i="0"/>';
+    const result = shieldIgnoredTags(text, ["x"], false);
+    expect(result.tag).toMatch(/^glossa-keep-[0-9a-f]{18}$/);
+    expect(result.text).toBe(`<${result.tag} i="0"/> Hi <glossa-keep i="0"/><glossa-keep i="0"/><GLOSSA-KEEP i="0"/>`);
+    expect(restoreIgnoredTags(result.text, result)).toBe(text);
+    expect(shieldIgnoredTags(text, ["x"], false).tag).not.toBe(result.tag);
+  });
+  it("puts each kept element back at most once, whoever copied its stand-in", () => {
+    const result = shieldIgnoredTags("<x>SECRET</x> Hi", ["x"], false);
+    const copied = `${result.text} ${result.text} <glossa-keep i="1"/>`;
+    expect(restoreIgnoredTags(copied, result)).toBe('<x>SECRET</x> Hi <glossa-keep i="0"/> Hi <glossa-keep i="1"/>');
   });
   it("matches HTML names without case, XML names with case", () => {
     expect(shieldIgnoredTags("<CODE>x</CODE>", ["code"], true).kept).toEqual(["<CODE>x</CODE>"]);
@@ -133,6 +147,7 @@ describe("planDeeplTranslate: a DeepL body as a localize request", () => {
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     expect(decision.plan.data).toEqual({ "0": "Hello", "2": '<glossa-keep i="0"/> me' });
+    expect(decision.plan.kept[2]).toEqual({ kept: ["<x>keep</x>"], tag: "glossa-keep" });
     expect(decision.plan.hints?.["0"]).toEqual(["A greeting", expect.stringContaining("formal register")]);
     expect(decision.plan.sourceLocale).toBeNull();
     const answer = deeplTranslations(decision.plan, { "0": "Hallo", "2": '<glossa-keep i="0"/> mich' }, "en-GB");

@@ -23,7 +23,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // test/storage/near-matches.test.ts).
     nearMatchBudgetMs: 60_000,
     // Like GLOSSA_BODY_LIMIT: a limit given for the whole server applies to the localize routes too.
-    ...(overrides.bodyLimitBytes !== undefined ? { localizeBodyLimitBytes: overrides.bodyLimitBytes } : {}),
+    ...(overrides.bodyLimitBytes !== undefined
+      ? { localizeBodyLimitBytes: overrides.bodyLimitBytes, libreTranslateBodyLimitBytes: overrides.bodyLimitBytes }
+      : {}),
     ...overrides,
   };
 }

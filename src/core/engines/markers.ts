@@ -132,14 +132,28 @@ export function unmask(
   numbers?: ReadonlyMap<string, string>,
 ): string {
   const unescapeText = options.xml ? unescapeXmlText : (text: string) => text;
+  // Each stand-in and each marker is put back at most once (docs/security.md, "Internal markers"):
+  // an engine that repeats one cannot multiply what it stands for; a copy stays as it came (output
+  // validation then refuses it).
+  const numbersUsed = new Set<string>();
   const unescapeXml = numbers
-    ? (text: string) => unescapeText(text).replace(STAND_IN, (found) => numbers.get(found) ?? found)
+    ? (text: string) =>
+        unescapeText(text).replace(STAND_IN, (found) => {
+          const original = numbers.get(found);
+          if (original === undefined || numbersUsed.has(found)) return found;
+          numbersUsed.add(found);
+          return original;
+        })
     : unescapeText;
+  const restored = new Set<number>();
   const parts: string[] = [];
   let last = 0;
   for (const match of translated.matchAll(MARKER)) {
     parts.push(unescapeXml(translated.slice(last, match.index)));
-    parts.push(restore[Number(match[1])] ?? "");
+    const index = Number(match[1]);
+    const original = restore[index];
+    parts.push(original === undefined ? "" : restored.has(index) ? match[0] : original);
+    restored.add(index);
     last = match.index + match[0].length;
   }
   parts.push(unescapeXml(translated.slice(last)));

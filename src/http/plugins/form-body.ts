@@ -1,11 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
+import { countUrlencodedFields } from "../../core/limits/form-field-count.js";
+import { MAX_STRINGS_PER_REQUEST, tooManyStrings } from "./json-body.js";
 
 /** A form body: a field sent once is a string, a field sent several times (DeepL's `text`) an array. */
 export type FormFields = Record<string, string | string[]>;
 
-/** Parses `application/x-www-form-urlencoded` text; `__proto__` and U+0000 are refused like in JSON bodies. */
+/**
+ * Parses `application/x-www-form-urlencoded` text; `__proto__` and U+0000 are refused like in JSON
+ * bodies, and so is a form of more fields than a JSON body may hold strings (counted before any is built).
+ */
 export function parseForm(text: string): FormFields | AppError {
+  if (countUrlencodedFields(text, MAX_STRINGS_PER_REQUEST) > MAX_STRINGS_PER_REQUEST) return tooManyStrings();
   const fields: FormFields = {};
   for (const [name, value] of new URLSearchParams(text)) {
     if (name === "__proto__" || name.includes("\0") || value.includes("\0"))

@@ -40,7 +40,7 @@ import { registerProtocolErrors } from "../plugins/protocol-errors.js";
 export const deeplCompatRoutes =
   (deps: AppDeps, pinned: boolean): FastifyPluginAsyncTypebox =>
   async (app) => {
-    registerKeyPrecheck(app, deps, deeplAuthKey);
+    registerKeyPrecheck(app, deps, { keyOf: deeplAuthKey });
     registerFormBody(app);
     registerProtocolErrors(app, deeplError);
     const route = {

@@ -32,6 +32,7 @@ import { startCompatCall } from "../key-call.js";
 import { apiKeyFromHeaders } from "../key-header.js";
 import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { registerFormBody } from "../plugins/form-body.js";
+import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 import { registerMultipartFormBody } from "../plugins/multipart-form-body.js";
 import { registerProtocolErrors } from "../plugins/protocol-errors.js";
 
@@ -69,6 +70,8 @@ const engineOf = (principal: KeyPrincipal, request: FastifyRequest) => principal
 const libreTranslateRoutes =
   (deps: AppDeps, pinned: boolean): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // A header key is checked before the body; a key in the body is read with the body (bounded by its limit).
+    registerKeyPrecheck(app, deps, { keyMayBeInBody: true });
     registerFormBody(app);
     registerMultipartFormBody(app);
     registerProtocolErrors(app, libreError);
@@ -83,7 +86,7 @@ const libreTranslateRoutes =
     app.post(
       "/translate",
       {
-        bodyLimit: deps.config.localizeBodyLimitBytes,
+        bodyLimit: deps.config.libreTranslateBodyLimitBytes,
         config: { apiKeyOnly: true },
         // The fields are read by readTranslateRequest, in LibreTranslate's words; the schema documents them.
         attachValidation: true,
@@ -110,6 +113,7 @@ const libreTranslateRoutes =
     app.post(
       "/detect",
       {
+        bodyLimit: deps.config.libreTranslateBodyLimitBytes,
         config: { apiKeyOnly: true },
         attachValidation: true,
         schema: {

@@ -1,6 +1,6 @@
 import type { DeeplTranslateBody, DeeplTranslation } from "../../../contract/deepl.js";
 import { countCharacters } from "../../limits/count-characters.js";
-import { restoreIgnoredTags, shieldIgnoredTags, tagNames } from "../ignored-tags.js";
+import { restoreIgnoredTags, shieldIgnoredTags, tagNames, type ShieldedText } from "../ignored-tags.js";
 import { deeplSourceCode, localeOfDeeplCode } from "./deepl-codes.js";
 
 /** DeepL's limit on texts per request (its 128 KiB body limit is the route's `bodyLimit`). */
@@ -18,8 +18,8 @@ export interface DeeplTranslatePlan {
   /** The non-empty texts (ignored elements swapped out), keyed by their index. */
   data: Record<string, string>;
   hints: Record<string, string[]> | undefined;
-  /** Per text, the ignored elements to put back. */
-  kept: string[][];
+  /** Per text, the ignored elements to put back and the name of their stand-ins. */
+  kept: Pick<ShieldedText, "kept" | "tag">[];
   showBilledCharacters: boolean;
 }
 
@@ -60,10 +60,10 @@ export function planDeeplTranslate(body: DeeplTranslateBody): DeeplTranslateDeci
   const ignored = body.tag_handling ? [...tagNames(body.ignore_tags), ...(html ? HTML_IGNORED : [])] : [];
   const hint = [body.context?.trim(), formalityHint(body.formality)].filter((text): text is string => !!text);
   const data: Record<string, string> = {};
-  const kept: string[][] = [];
+  const kept: DeeplTranslatePlan["kept"] = [];
   texts.forEach((text, index) => {
     const shielded = shieldIgnoredTags(text, ignored, html);
-    kept.push(shielded.kept);
+    kept.push({ kept: shielded.kept, tag: shielded.tag });
     if (text !== "") data[String(index)] = shielded.text;
   });
   const keys = Object.keys(data);

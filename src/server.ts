@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "./config/config.js";
 import type { OrganizationId } from "./contract/ids.js";
-import { buildApp, type BuildAppOptions } from "./http/app.js";
+import { buildApp, type BuildAppOptions } from "./app.js";
 import type { AppDeps } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { createMailer } from "./services/mailer.js";

@@ -1,5 +1,5 @@
 import { loadConfig } from "../../src/config/config.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp } from "../../src/app.js";
 import { AuthFailureLimiter } from "../../src/security/auth-failure-limiter.js";
 import { SignInThrottle } from "../../src/security/sign-in-throttle.js";
 import { LastUsedTracker } from "../../src/services/last-used-tracker.js";

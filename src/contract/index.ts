@@ -14,7 +14,6 @@ export * from "./jobs.js";
 export * from "./invitations.js";
 export * from "./keys.js";
 export * from "./limits.js";
-export * from "./lingo.js";
 export * from "./members.js";
 export * from "./organizations.js";
 export * from "./params.js";

@@ -20,9 +20,5 @@ export type KeyState = (typeof KEY_STATES)[number];
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "canceled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/**
- * The API a key-authenticated call came through, counted in usage: Glossa's own (`/process/*`,
- * `/whoami`, jobs, the Lingo.dev aliases), the MCP server, or a compatible API (DeepL, LibreTranslate).
- */
-export const USAGE_PROTOCOLS = ["glossa", "mcp", "deepl", "libretranslate"] as const;
-export type UsageProtocol = (typeof USAGE_PROTOCOLS)[number];
+/** The API a key-authenticated call came through: the list is `PROTOCOLS` in protocols.ts. */
+export { USAGE_PROTOCOLS, type UsageProtocol } from "./protocols.js";

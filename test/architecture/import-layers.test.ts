@@ -16,6 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ["src/services"],
   ["src/mcp"],
   ["src/http"],
+  ["src/compat"],
+  ["src/app.ts"],
   ["src/server.ts"],
   ["src/cli"],
   ["web/src"],

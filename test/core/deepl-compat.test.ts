@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { deeplCodesOf, localeOfDeeplCode } from "../../src/core/compat/deepl/deepl-codes.js";
-import { deeplError } from "../../src/core/compat/deepl/deepl-error.js";
-import { engineGlossaries, glossaryMatches } from "../../src/core/compat/deepl/deepl-glossaries.js";
-import { deeplLanguages } from "../../src/core/compat/deepl/deepl-languages.js";
-import { deeplTranslations, planDeeplTranslate } from "../../src/core/compat/deepl/deepl-translate.js";
+import { deeplCodesOf, localeOfDeeplCode } from "../../src/compat/deepl/deepl-codes.js";
+import { deeplError } from "../../src/compat/deepl/deepl-error.js";
+import { engineGlossaries, glossaryMatches } from "../../src/compat/deepl/deepl-glossaries.js";
+import { deeplLanguages } from "../../src/compat/deepl/deepl-languages.js";
+import { deeplTranslations, planDeeplTranslate } from "../../src/compat/deepl/deepl-translate.js";
 import { restoreIgnoredTags, shieldIgnoredTags, tagNames } from "../../src/core/compat/ignored-tags.js";
 import { AppError } from "../../src/core/errors/app-error.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS, type ErrorCode } from "../../src/contract/errors.js";
-import { libreError, libreStatusOf } from "../../src/core/compat/libretranslate/libre-errors.js";
-import { libreDetection, libreTranslateAnswer } from "../../src/core/compat/libretranslate/libre-answer.js";
+import { libreError, libreStatusOf } from "../../src/compat/libretranslate/libre-errors.js";
+import { libreDetection, libreTranslateAnswer } from "../../src/compat/libretranslate/libre-answer.js";
 
 describe("LibreTranslate statuses for Glossa's refusals", () => {
   it.each<[ErrorCode, number]>([

@@ -4,7 +4,7 @@ import {
   libreLanguageList,
   LIBRE_COMMON_LANGUAGES,
   localeOfLibreCode,
-} from "../../src/core/compat/libretranslate/libre-languages.js";
+} from "../../src/compat/libretranslate/libre-languages.js";
 
 describe("LibreTranslate GET /languages from what engines offer", () => {
   it("an any-pair provider lists LibreTranslate's languages, each targeting all the others", () => {

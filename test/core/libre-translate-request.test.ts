@@ -3,7 +3,7 @@ import {
   apiKeyField,
   readDetectRequest,
   readTranslateRequest,
-} from "../../src/core/compat/libretranslate/libre-translate-request.js";
+} from "../../src/compat/libretranslate/libre-translate-request.js";
 
 const base = { q: "Hello", source: "en", target: "de" };
 

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIBRE_COMMON_LANGUAGES } from "../../src/core/compat/libretranslate/libre-languages.js";
+import { LIBRE_COMMON_LANGUAGES } from "../../src/compat/libretranslate/libre-languages.js";
 import { apertiumModePair } from "../../src/core/engines/apertium-modes.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";

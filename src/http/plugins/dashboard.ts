@@ -3,29 +3,17 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isProtocolPath } from "../../contract/protocols.js";
 
 /** Where `npm run build` puts the dashboard: `<package root>/dist/web` (this file is in src/http/plugins or dist/http/plugins). */
 export const DEFAULT_DASHBOARD_DIR = join(fileURLToPath(new URL("../../..", import.meta.url)), "dist", "web");
 
 /** Paths the API owns: they keep their own 404 problem+json and never fall back to the app. */
-const API_PATHS = [
-  /^\/api(\/|$)/,
-  /^\/process(\/|$)/,
-  /^\/mcp(\/|$)/,
-  /^\/openapi\.json$/,
-  /^\/healthz$/,
-  /^\/readyz$/,
-  /^\/metrics$/,
-  /^\/whoami$/,
-  // The compatible APIs (docs/compatible-apis.md): DeepL's v2, LibreTranslate's, and both pinned to an engine.
-  /^\/v2(\/|$)/,
-  /^\/libretranslate(\/|$)/,
-  /^\/engines\/[^/]+\/(v2|libretranslate)(\/|$)/,
-  /^\/assets\//,
-];
+const API_PATHS = [/^\/api(\/|$)/, /^\/openapi\.json$/, /^\/healthz$/, /^\/readyz$/, /^\/metrics$/, /^\/assets\//];
 
+/** The API's own paths and every protocol's (contract/protocols.ts: DeepL's v2, LibreTranslate's, MCP …). */
 export function isApiPath(path: string): boolean {
-  return API_PATHS.some((pattern) => pattern.test(path));
+  return API_PATHS.some((pattern) => pattern.test(path)) || isProtocolPath(path);
 }
 
 /**

@@ -4,7 +4,8 @@ import { EmptyState } from "../../components/EmptyState";
 import { orgPath } from "../../routes";
 import { useState } from "react";
 import { api } from "../../api/endpoints";
-import type { UsageProtocol, UsageReport } from "../../api/types";
+import { PROTOCOL_LABELS } from "../../../../src/contract/protocols";
+import type { UsageReport } from "../../api/types";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useLoader } from "../../hooks/useLoader";
 import { useOrgSession } from "../../session";
@@ -22,12 +23,6 @@ function memoryFigures(counts: Pick<Row, "memoryHits" | "nearMatches" | "memoryM
 const MEMORY_HEADER = "Memory exact / near / missed";
 
 /** The API the calls came through (docs/usage-and-limits.md, docs/compatible-apis.md). */
-const PROTOCOL_NAMES: Record<UsageProtocol, string> = {
-  glossa: "Glossa API (/process, whoami, jobs, Lingo.dev)",
-  mcp: "MCP",
-  deepl: "DeepL-compatible API",
-  libretranslate: "LibreTranslate-compatible API",
-};
 
 function chartRow(label: string, row: Row | undefined): ChartRow {
   return {
@@ -157,7 +152,7 @@ export function UsagePage() {
     row,
   }));
   const protocolRows = (data?.byProtocol.rows ?? []).map((row) => ({
-    ...chartRow(PROTOCOL_NAMES[row.protocol ?? "glossa"], row),
+    ...chartRow(PROTOCOL_LABELS[row.protocol ?? "glossa"], row),
     row,
   }));
   const totals = data?.byDay.totals;

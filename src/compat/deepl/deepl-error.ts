@@ -1,4 +1,4 @@
-import type { AppError } from "../../errors/app-error.js";
+import type { AppError } from "../../core/errors/app-error.js";
 
 /** A refusal as DeepL sends it: its status (which DeepL's clients turn into their error classes) and `{ message }`. */
 export interface DeeplErrorAnswer {

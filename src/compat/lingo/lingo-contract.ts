@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
-import { KeyKindSchema, Nullable } from "./fields.js";
-import { LocalizeBody } from "./process.js";
+import { KeyKindSchema, Nullable } from "../../contract/fields.js";
+import { LocalizeBody } from "../../contract/process.js";
 
 /** The Lingo.dev / Replexica SDK aliases (docs/lingo-sdk.md). */
 

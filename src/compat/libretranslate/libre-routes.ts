@@ -10,14 +10,14 @@ import {
   LibreLanguagesQuery,
   LibreTranslateAnswer,
   LibreTranslateBody,
-} from "../../contract/libretranslate.js";
-import { libreError } from "../../core/compat/libretranslate/libre-errors.js";
+} from "./libre-contract.js";
+import { libreError } from "./libre-errors.js";
 import {
   apiKeyField,
   readDetectRequest,
   readTranslateRequest,
   type LibreRequestReading,
-} from "../../core/compat/libretranslate/libre-translate-request.js";
+} from "./libre-translate-request.js";
 import { AppError } from "../../core/errors/app-error.js";
 import type { KeyPrincipal } from "../../services/key-principal.js";
 import {
@@ -26,15 +26,15 @@ import {
   libreLanguagesOfEngine,
   libreLanguagesOfServer,
   libreTranslate,
-} from "../../services/libretranslate.js";
-import type { AppDeps } from "../deps.js";
-import { startCompatCall } from "../key-call.js";
-import { apiKeyFromHeaders } from "../key-header.js";
-import { requestLocalizeDeps } from "../localize-call-deps.js";
-import { registerFormBody } from "../plugins/form-body.js";
-import { registerKeyPrecheck } from "../plugins/key-precheck.js";
-import { registerMultipartFormBody } from "../plugins/multipart-form-body.js";
-import { registerProtocolErrors } from "../plugins/protocol-errors.js";
+} from "./libre-service.js";
+import type { AppDeps } from "../../http/deps.js";
+import { startCompatCall } from "../../http/key-call.js";
+import { apiKeyFromHeaders } from "../../http/key-header.js";
+import { requestLocalizeDeps } from "../../http/localize-call-deps.js";
+import { registerFormBody } from "../../http/plugins/form-body.js";
+import { registerKeyPrecheck } from "../../http/plugins/key-precheck.js";
+import { registerMultipartFormBody } from "../../http/plugins/multipart-form-body.js";
+import { registerProtocolErrors } from "../../http/plugins/protocol-errors.js";
 
 /** A JSON body must be an object (LibreTranslate: "Invalid JSON format"); a form is one already; none reads as no fields. */
 function fieldsOf(body: unknown): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../../contract/errors.js";
+import type { ErrorCode } from "../../contract/errors.js";
 
 /** LibreTranslate's error answer: `{"error": "…"}` with its status. */
 export interface LibreError {

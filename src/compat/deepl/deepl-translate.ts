@@ -1,6 +1,6 @@
-import type { DeeplTranslateBody, DeeplTranslation } from "../../../contract/deepl.js";
-import { countCharacters } from "../../limits/count-characters.js";
-import { restoreIgnoredTags, shieldIgnoredTags, tagNames, type ShieldedText } from "../ignored-tags.js";
+import type { DeeplTranslateBody, DeeplTranslation } from "./deepl-contract.js";
+import { countCharacters } from "../../core/limits/count-characters.js";
+import { restoreIgnoredTags, shieldIgnoredTags, tagNames, type ShieldedText } from "../../core/compat/ignored-tags.js";
 import { deeplSourceCode, localeOfDeeplCode } from "./deepl-codes.js";
 
 /** DeepL's limit on texts per request (its 128 KiB body limit is the route's `bodyLimit`). */

@@ -1,4 +1,4 @@
-import type { SupportedPairs } from "../../engines/supported-pairs.js";
+import type { SupportedPairs } from "../../core/engines/supported-pairs.js";
 import { deeplCodesOf, deeplLanguageName } from "./deepl-codes.js";
 
 export interface DeeplLanguageEntry {

@@ -1,4 +1,4 @@
-import { checkedLocale } from "../../locale/normalize-locale.js";
+import { checkedLocale } from "../../core/locale/normalize-locale.js";
 
 /** DeepL's target variants and the Glossa locale each one means. */
 const TARGET_VARIANTS: Readonly<Record<string, string>> = {

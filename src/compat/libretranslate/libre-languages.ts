@@ -1,5 +1,5 @@
-import type { SupportedPairs } from "../../../contract/providers.js";
-import { checkedLocale } from "../../locale/normalize-locale.js";
+import type { SupportedPairs } from "../../contract/providers.js";
+import { checkedLocale } from "../../core/locale/normalize-locale.js";
 
 /** One entry of LibreTranslate's `GET /languages`. */
 export interface LibreLanguage {

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { OneOf } from "./fields.js";
+import { OneOf } from "../../contract/fields.js";
 
 /**
  * The DeepL API v2 as Glossa answers it (docs/compatible-apis.md): the parts translation tools

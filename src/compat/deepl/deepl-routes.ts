@@ -12,9 +12,9 @@ import {
   DeeplTranslateBody,
   DeeplTranslateResponse,
   DeeplUsage,
-} from "../../contract/deepl.js";
-import { deeplError } from "../../core/compat/deepl/deepl-error.js";
-import { DEEPL_BODY_LIMIT_BYTES, planDeeplTranslate } from "../../core/compat/deepl/deepl-translate.js";
+} from "./deepl-contract.js";
+import { deeplError } from "./deepl-error.js";
+import { DEEPL_BODY_LIMIT_BYTES, planDeeplTranslate } from "./deepl-translate.js";
 import { AppError } from "../../core/errors/app-error.js";
 import {
   deeplGlossary,
@@ -23,14 +23,14 @@ import {
   deeplLanguageList,
   deeplTranslate,
   deeplUsage,
-} from "../../services/compat/deepl.js";
-import type { AppDeps } from "../deps.js";
-import { startCompatCall } from "../key-call.js";
-import { deeplAuthKey } from "../key-header.js";
-import { requestLocalizeDeps } from "../localize-call-deps.js";
-import { registerFormBody } from "../plugins/form-body.js";
-import { registerKeyPrecheck } from "../plugins/key-precheck.js";
-import { registerProtocolErrors } from "../plugins/protocol-errors.js";
+} from "./deepl-service.js";
+import type { AppDeps } from "../../http/deps.js";
+import { startCompatCall } from "../../http/key-call.js";
+import { deeplAuthKey } from "../../http/key-header.js";
+import { requestLocalizeDeps } from "../../http/localize-call-deps.js";
+import { registerFormBody } from "../../http/plugins/form-body.js";
+import { registerKeyPrecheck } from "../../http/plugins/key-precheck.js";
+import { registerProtocolErrors } from "../../http/plugins/protocol-errors.js";
 
 /**
  * The DeepL API v2 on Glossa keys (docs/compatible-apis.md): `Authorization: DeepL-Auth-Key

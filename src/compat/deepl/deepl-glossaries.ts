@@ -1,6 +1,6 @@
-import type { DeeplGlossary } from "../../../contract/deepl.js";
-import { glossaryFor } from "../../engines/glossary.js";
-import type { GlossaryItem } from "../../engines/glossary-item.js";
+import type { DeeplGlossary } from "./deepl-contract.js";
+import { glossaryFor } from "../../core/engines/glossary.js";
+import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 
 /**
  * `GET /v2/glossaries`: an engine's glossary as DeepL glossaries, read only: one per locale

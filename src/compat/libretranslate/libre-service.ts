@@ -1,19 +1,19 @@
-import type { LibreFrontendSettings, LibreLanguages } from "../contract/libretranslate.js";
+import type { LibreFrontendSettings, LibreLanguages } from "./libre-contract.js";
 import {
   libreDetection,
   libreTranslateAnswer,
   type LibreDetection,
   type LibreTranslateAnswer,
-} from "../core/compat/libretranslate/libre-answer.js";
-import { languageName, libreLanguageList } from "../core/compat/libretranslate/libre-languages.js";
-import type { LibreTranslateRequest } from "../core/compat/libretranslate/libre-translate-request.js";
-import { PROVIDERS, providerNamed } from "../engines/registry.js";
-import type { Sql } from "../storage/sql.js";
-import { engineForKey } from "./engine-for-key.js";
-import type { KeyPrincipal } from "./key-principal.js";
-import type { LocalizeDeps } from "./localize.js";
-import { localizeCall } from "./localize-call.js";
-import { recognizeLocaleScored } from "./recognize-locale.js";
+} from "./libre-answer.js";
+import { languageName, libreLanguageList } from "./libre-languages.js";
+import type { LibreTranslateRequest } from "./libre-translate-request.js";
+import { PROVIDERS, providerNamed } from "../../engines/registry.js";
+import type { Sql } from "../../storage/sql.js";
+import { engineForKey } from "../../services/engine-for-key.js";
+import type { KeyPrincipal } from "../../services/key-principal.js";
+import type { LocalizeDeps } from "../../services/localize.js";
+import { localizeCall } from "../../services/localize-call.js";
+import { recognizeLocaleScored } from "../../services/recognize-locale.js";
 
 /** LibreTranslate's `POST /detect`: the language of `text`, as LibreTranslate reports it. */
 export async function libreDetect(text: string): Promise<LibreDetection> {

@@ -1,8 +1,8 @@
-import type { KeyId } from "../contract/ids.js";
-import type { LingoUser } from "../contract/lingo.js";
-import { findKeyLabel } from "../storage/repositories/api-keys.js";
-import type { Sql } from "../storage/sql.js";
-import type { KeyPrincipal } from "./key-principal.js";
+import type { KeyId } from "../../contract/ids.js";
+import type { LingoUser } from "./lingo-contract.js";
+import { findKeyLabel } from "../../storage/repositories/api-keys.js";
+import type { Sql } from "../../storage/sql.js";
+import type { KeyPrincipal } from "../../services/key-principal.js";
 
 /** How a service key introduces itself to the Lingo.dev CLI, which reads a missing email as "not signed in". */
 export function serviceKeyLabel(keyName: string, organizationName: string): string {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { LingoI18nBody, LingoUser } from "../../contract/lingo.js";
+import { LingoI18nBody, LingoUser } from "./lingo-contract.js";
 import { problemResponses } from "../../contract/problem.js";
 import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
-import { lingoUser } from "../../services/lingo-user.js";
+import { lingoUser } from "./lingo-user.js";
 import { localizeCall } from "../../services/localize-call.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
-import type { AppDeps } from "../deps.js";
-import { startKeyCall } from "../key-call.js";
-import { requestLocalizeDeps } from "../localize-call-deps.js";
-import { registerKeyPrecheck } from "../plugins/key-precheck.js";
+import type { AppDeps } from "../../http/deps.js";
+import { startKeyCall } from "../../http/key-call.js";
+import { requestLocalizeDeps } from "../../http/localize-call-deps.js";
+import { registerKeyPrecheck } from "../../http/plugins/key-precheck.js";
 
 /**
  * Aliases for the paths the Lingo.dev SDKs call that SPEC §3 names differently (docs/lingo-sdk.md).

@@ -2,54 +2,52 @@ import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { COMPAT_APIS } from "./compat/index.js";
 import { randomUUID } from "node:crypto";
-import type { TrustProxy } from "../config/trust-proxy.js";
-import { AppError } from "../core/errors/app-error.js";
-import { mcpRoutes } from "./routes/mcp.js";
-import type { AppDeps } from "./deps.js";
-import { registerUsageHooks } from "./key-call.js";
-import { deeplCompatRoutes } from "./routes/deepl-compat.js";
-import { registerCoherentChanges } from "./plugins/coherent-changes.js";
-import { registerCsrfGuard } from "./plugins/csrf.js";
-import { registerDashboard } from "./plugins/dashboard.js";
-import { registerJsonBody } from "./plugins/json-body.js";
-import { redactUrl } from "./redact-url.js";
-import { hoistTitledSchemas } from "./openapi-components.js";
-import { registerProblemErrors } from "./plugins/problem-errors.js";
-import { RequestLog, registerEngineWait } from "./plugins/request-log.js";
-import { accountRoutes } from "./routes/account.js";
-import { invitationRoutes } from "./routes/invitations.js";
-import { accountSessionRoutes } from "./routes/account-sessions.js";
-import { mfaRoutes } from "./routes/mfa.js";
-import { passwordResetRoutes } from "./routes/password-reset.js";
-import { auditExportRoutes } from "./routes/audit-export.js";
-import { exchangeRoutes } from "./routes/exchange.js";
-import { adminRoutes } from "./routes/admin.js";
-import { cliSessionDashboardRoutes, cliSessionRoutes } from "./routes/cli-sessions.js";
-import { dashboardApiRoutes } from "./routes/dashboard-api.js";
-import { healthRoutes } from "./routes/health.js";
-import { jobRoutes } from "./routes/jobs.js";
-import { organizationJobRoutes } from "./routes/organization-jobs.js";
-import { libreTranslateCompatRoutes } from "./routes/libretranslate-compat.js";
-import { lingoCompatRoutes } from "./routes/lingo-compat.js";
-import { organizationRoutes } from "./routes/organizations.js";
-import { roleRoutes } from "./routes/roles.js";
-import { memberRoutes } from "./routes/members.js";
-import { engineRoutes } from "./routes/engines.js";
-import { keyRoutes } from "./routes/keys.js";
-import { processRoutes } from "./routes/process.js";
-import { sessionRoutes } from "./routes/session.js";
-import { usageRoutes } from "./routes/usage.js";
+import type { TrustProxy } from "./config/trust-proxy.js";
+import { AppError } from "./core/errors/app-error.js";
+import { mcpRoutes } from "./http/routes/mcp.js";
+import type { AppDeps } from "./http/deps.js";
+import { registerUsageHooks } from "./http/key-call.js";
+import { registerCoherentChanges } from "./http/plugins/coherent-changes.js";
+import { registerCsrfGuard } from "./http/plugins/csrf.js";
+import { registerDashboard } from "./http/plugins/dashboard.js";
+import { registerJsonBody } from "./http/plugins/json-body.js";
+import { redactUrl } from "./http/redact-url.js";
+import { hoistTitledSchemas } from "./http/openapi-components.js";
+import { registerProblemErrors } from "./http/plugins/problem-errors.js";
+import { RequestLog, registerEngineWait } from "./http/plugins/request-log.js";
+import { accountRoutes } from "./http/routes/account.js";
+import { invitationRoutes } from "./http/routes/invitations.js";
+import { accountSessionRoutes } from "./http/routes/account-sessions.js";
+import { mfaRoutes } from "./http/routes/mfa.js";
+import { passwordResetRoutes } from "./http/routes/password-reset.js";
+import { auditExportRoutes } from "./http/routes/audit-export.js";
+import { exchangeRoutes } from "./http/routes/exchange.js";
+import { adminRoutes } from "./http/routes/admin.js";
+import { cliSessionDashboardRoutes, cliSessionRoutes } from "./http/routes/cli-sessions.js";
+import { dashboardApiRoutes } from "./http/routes/dashboard-api.js";
+import { healthRoutes } from "./http/routes/health.js";
+import { jobRoutes } from "./http/routes/jobs.js";
+import { organizationJobRoutes } from "./http/routes/organization-jobs.js";
+import { organizationRoutes } from "./http/routes/organizations.js";
+import { roleRoutes } from "./http/routes/roles.js";
+import { memberRoutes } from "./http/routes/members.js";
+import { engineRoutes } from "./http/routes/engines.js";
+import { keyRoutes } from "./http/routes/keys.js";
+import { processRoutes } from "./http/routes/process.js";
+import { sessionRoutes } from "./http/routes/session.js";
+import { usageRoutes } from "./http/routes/usage.js";
 
 /** A hop count as the function Fastify builds from one (its types omit the number form). */
 function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
-import { leakedKeyRoutes } from "./routes/leaked-keys.js";
-import { webhookRoutes } from "./routes/webhooks.js";
-import { ssoRoutes } from "./routes/sso.js";
-import { metricsRoutes } from "./routes/metrics.js";
-import { registerRequestMetrics } from "./plugins/request-metrics.js";
+import { leakedKeyRoutes } from "./http/routes/leaked-keys.js";
+import { webhookRoutes } from "./http/routes/webhooks.js";
+import { ssoRoutes } from "./http/routes/sso.js";
+import { metricsRoutes } from "./http/routes/metrics.js";
+import { registerRequestMetrics } from "./http/plugins/request-metrics.js";
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -60,20 +58,7 @@ const OPENAPI_TAGS = [
     name: "jobs",
     description: "Durable multi-locale jobs, authenticated by API key; results are kept 7 days.",
   },
-  {
-    name: "lingo.dev compatibility",
-    description: "The paths the Lingo.dev and Replexica SDKs call (docs/lingo-sdk.md), with the same key and rules.",
-  },
-  {
-    name: "DeepL compatibility",
-    description:
-      "DeepL's API v2 on Glossa keys (docs/compatible-apis.md): `Authorization: DeepL-Auth-Key <Glossa key>`; also under `/engines/{engineId}` to pin the engine.",
-  },
-  {
-    name: "LibreTranslate compatibility",
-    description:
-      'LibreTranslate\'s API on Glossa keys, at `/libretranslate` and `/engines/{engineId}/libretranslate` (docs/compatible-apis.md#libretranslate): its fields, answers and `{"error"}` refusals.',
-  },
+  ...COMPAT_APIS.map((api) => api.tag),
   {
     name: "session",
     description: "Signing in and out of the dashboard; the session cookie authenticates the management API.",
@@ -229,10 +214,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(healthRoutes(deps.sql));
   await app.register(processRoutes(deps));
   await app.register(jobRoutes(deps));
-  await app.register(lingoCompatRoutes(deps));
-  await app.register(deeplCompatRoutes(deps, false));
-  await app.register(deeplCompatRoutes(deps, true), { prefix: "/engines/:engineId" });
-  await app.register(libreTranslateCompatRoutes(deps));
+  for (const api of COMPAT_APIS) await api.mount(app, deps);
   await app.register(cliSessionRoutes(deps));
   await app.register(cliSessionDashboardRoutes(deps));
   await app.register(sessionRoutes(deps));

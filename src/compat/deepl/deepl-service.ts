@@ -4,10 +4,10 @@ import type {
   DeeplLanguages,
   DeeplTranslateResponse,
   DeeplUsage,
-} from "../../contract/deepl.js";
-import { deeplLanguages } from "../../core/compat/deepl/deepl-languages.js";
-import { engineGlossaries, glossaryMatches } from "../../core/compat/deepl/deepl-glossaries.js";
-import { deeplTranslations, type DeeplTranslatePlan } from "../../core/compat/deepl/deepl-translate.js";
+} from "./deepl-contract.js";
+import { deeplLanguages } from "./deepl-languages.js";
+import { engineGlossaries, glossaryMatches } from "./deepl-glossaries.js";
+import { deeplTranslations, type DeeplTranslatePlan } from "./deepl-translate.js";
 import { resolveSettings } from "../../core/engines/engine-config.js";
 import { AppError } from "../../core/errors/app-error.js";
 import { bindingCount } from "../../core/limits/monthly-characters.js";
@@ -15,11 +15,11 @@ import { DEEPL_LANGUAGES } from "../../engines/deepl/deepl-languages.js";
 import { providerNamed } from "../../engines/registry.js";
 import type { EngineRow } from "../../storage/repositories/engines.js";
 import type { Sql } from "../../storage/sql.js";
-import { engineForKey } from "../engine-for-key.js";
-import type { KeyPrincipal } from "../key-principal.js";
-import type { KeyCallMeter } from "../limits/key-call.js";
-import type { LocalizeDeps } from "../localize.js";
-import { localizeCall } from "../localize-call.js";
+import { engineForKey } from "../../services/engine-for-key.js";
+import type { KeyPrincipal } from "../../services/key-principal.js";
+import type { KeyCallMeter } from "../../services/limits/key-call.js";
+import type { LocalizeDeps } from "../../services/localize.js";
+import { localizeCall } from "../../services/localize-call.js";
 
 /** DeepL reports an unlimited account with this limit (its own "Pro" answers show 10^12). */
 export const DEEPL_UNLIMITED = 1_000_000_000_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LingoI18nBody, LingoUser } from "../../contract/lingo.js";
 import { problemResponses } from "../../contract/problem.js";
-import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
+import { LingoLocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
 import { lingoUser } from "../../services/lingo-user.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
@@ -31,7 +31,7 @@ export const lingoCompatRoutes =
           ...route,
           body: LingoI18nBody,
           response: {
-            200: LocalizeResponse,
+            200: LingoLocalizeResponse,
             ...problemResponses(400, 401, 403, 404, 413, 415, 422, 429, 502, 503),
           },
         },
@@ -48,7 +48,12 @@ export const lingoCompatRoutes =
           reference: body.reference,
         });
         const principal = await startKeyCall(deps, request, reply, pending.engineId);
-        return localize(principal, await resolveSourceLocale(pending), { ...localizeDeps(deps), clientGone });
+        // The Lingo.dev shape stays as it is: no quality report (docs/quality.md#where-the-report-appears).
+        const { checks: _checks, ...answer } = await localize(principal, await resolveSourceLocale(pending), {
+          ...localizeDeps(deps),
+          clientGone,
+        });
+        return answer;
       },
     );
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { problemResponses } from "../../contract/problem.js";
 import {
+  CheckBody,
+  CheckResponse,
   EstimateBody,
   EstimateResponse,
   LocalizeBody,
@@ -9,6 +11,7 @@ import {
   RecognizedLocale,
   WhoamiResponse,
 } from "../../contract/process.js";
+import { checkTranslations } from "../../services/check-translations.js";
 import { estimate } from "../../services/estimate.js";
 import { localize } from "../../services/localize.js";
 import { normalizeLocalizeInput, resolveSourceLocale } from "../../services/localize-input.js";
@@ -52,6 +55,24 @@ export const processRoutes =
           engineWait: engineWaitOf(request),
           receivedAt: performance.now() - reply.elapsedTime,
         });
+      },
+    );
+
+    app.post(
+      "/process/check",
+      {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
+        schema: {
+          summary:
+            "Runs the quality checks on existing translations of `data`'s strings (no engine is called; counted as a request, not as characters).",
+          ...route,
+          body: CheckBody,
+          response: { 200: CheckResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
+        return checkTranslations(deps.sql, principal, request.body);
       },
     );
 

@@ -4,14 +4,25 @@ import type { Check } from "./finding.js";
 import { isCjk, languageOf } from "./language.js";
 import { differences } from "./tokens.js";
 
-/** The translatable text of a string: outside strict tokens (a metavariable's words are text). */
+/** The translatable text of a string: outside strict tokens (a metavariable's words are text). The last two are kept. */
+let newest = { text: "", prose: "" };
+let older = newest;
 function proseOf(text: string): string {
+  if (newest.text === text) return newest.prose;
+  if (older.text === text) return older.prose;
+  older = newest;
+  newest = { text, prose: textOutsideTokens(text) };
+  return newest.prose;
+}
+
+function textOutsideTokens(text: string): string {
   return splitProtected(text)
     .map((segment) => (segment.kind === "text" || segment.soft ? segment.value : " "))
     .join("");
 }
 
-const DIGITS = /\p{Nd}+/gu;
+/** A number standing alone: digits not joined to letters (`FILE1`, `2e`, `10K` name or measure things, and vary with the language). */
+const DIGITS = /(?<!\p{L})\p{Nd}+(?![\p{Nd}\p{L}])/gu;
 /** The zeros of the decimal digits most often written besides ASCII's: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
 const ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
 /** Digits of those scripts as ASCII: `٣` and `3` are the same number. */
@@ -26,19 +37,22 @@ const asciiDigits = (run: string) =>
 const numbersOf = (text: string) => (proseOf(text).match(DIGITS) ?? []).map(asciiDigits);
 
 /**
- * Numbers in the text (not in placeholders: `%5d`'s width is the printf check's) come back as the
- * source has them. Group separators may change (`1,000` → `1.000` → `1 000`): digits are compared
- * run by run, whatever separates them.
+ * Numbers of the source's text (not in placeholders: `%5d`'s width is the printf check's) are in
+ * the translation. Group separators may change (`1,000` → `1.000` → `1 000`): digits are compared
+ * run by run, whatever separates them. A number the translation adds is not reported:
+ * translators write "column 1" for "column one".
  */
 export const numbersCheck: Check = ({ source, translation }) => {
-  if (!/\p{Nd}/u.test(source) && !/\p{Nd}/u.test(translation)) return [];
-  const found = differences(numbersOf(source), numbersOf(translation));
-  if (found.lost.length === 0 && found.invented.length === 0) return [];
-  const parts = [
-    ...(found.lost.length > 0 ? [`lost ${found.lost.join(", ")}`] : []),
-    ...(found.invented.length > 0 ? [`added ${found.invented.join(", ")}`] : []),
+  if (!/\p{Nd}/u.test(source)) return [];
+  const { lost } = differences(numbersOf(source), numbersOf(translation));
+  if (lost.length === 0) return [];
+  return [
+    {
+      check: "numbers",
+      severity: "warning",
+      message: `The translation lost the source's number(s) ${lost.join(", ")}.`,
+    },
   ];
-  return [{ check: "numbers", severity: "warning", message: `The translation's numbers differ: ${parts.join("; ")}.` }];
 };
 
 /** Pronouns a language rightly writes twice (`nous nous`, `vous vous`: French reflexive verbs). */
@@ -83,18 +97,32 @@ export const doubledWordCheck: Check = ({ source, translation, targetLocale }) =
   ];
 };
 
-/** A word of three letters or more in lower case: prose, not an acronym or a program's name in capitals. */
-const PROSE_WORD = /(?<![\p{L}\p{N}_-])\p{Ll}{3,}(?![\p{L}\p{N}_-])/u;
+/** A word: letters, possibly joined by hyphens or apostrophes (`run-level`, `DATE-OR-FILE`, `don't`). */
+const WORD = /\p{L}+(?:['’-]\p{L}+)*/gu;
+/** A person's name: capitalised words and initials, separated by spaces only (`H. Peter Anvin`). */
+const NAME = /^\s*(?:\p{Lu}\p{Ll}+|\p{Lu}\.)(?:\s+(?:\p{Lu}\p{Ll}+|\p{Lu}\.))+\s*$/u;
+
+/**
+ * Prose: a word of three letters or more (`Usage`, `invalid user`, `FILE` — metavariables are
+ * translated too), unless the string is a person's name, which stays as it is in every language.
+ */
+function hasProseWords(text: string): boolean {
+  const prose = proseOf(text);
+  const words = (prose.match(WORD) ?? []).filter((word) => word.replace(/['’-]/g, "").length >= 3);
+  if (words.length === 0) return false;
+  if (words.some((word) => word[0] === word[0]!.toLowerCase())) return true;
+  return !NAME.test(prose);
+}
 
 /**
  * A translation equal to its source although the source has prose (the same language's variants
- * aside: `en` → `en-GB` keeps most strings). Words in capitals and strings without a lower-case
- * word (`GNU sed`, `OK`) may rightly stay as they are.
+ * aside: `en` → `en-GB` keeps most strings). Names, acronyms and strings without prose (`OK`,
+ * `%s: %s`) may rightly stay as they are.
  */
 export const untranslatedCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
   if (source.trim() !== translation.trim()) return [];
   if (languageOf(sourceLocale) === languageOf(targetLocale)) return [];
-  if (!PROSE_WORD.test(proseOf(source))) return [];
+  if (!hasProseWords(source)) return [];
   return [{ check: "untranslated", severity: "warning", message: "The translation is the source, untranslated." }];
 };
 

@@ -34,7 +34,20 @@ const BRACED_NAME =
   /^\{{1,3}\s*(?:\d+|[\p{L}_$][\p{L}\p{N}_.$:]*)\s*(?:,\s*(?:number|date|time|plural|select|selectordinal|spellout|ordinal|duration)\b[^{}]*)?\}{1,3}$/u;
 const ESCAPE = /^\\/;
 
+/** Every check of a pair reads the tokens of its source and its translation: the last two are kept. */
+let newest: { text: string; tokens: Tokens } | null = null;
+let older: { text: string; tokens: Tokens } | null = null;
+
 export function tokensOf(text: string): Tokens {
+  if (newest?.text === text) return newest.tokens;
+  if (older?.text === text) return older.tokens;
+  const tokens = classify(text);
+  older = newest;
+  newest = { text, tokens };
+  return tokens;
+}
+
+function classify(text: string): Tokens {
   const tokens: Tokens = { printf: [], markup: [], urls: [], placeholders: [], code: [], typed: [] };
   for (const segment of splitProtected(text)) {
     if (segment.kind !== "protected" || segment.soft) continue;

@@ -50,7 +50,7 @@ export function poPairs(file: string, catalogue: PoCatalogue): PlannedPair[] {
           ]
         : [];
     forms.forEach((translation, index) => {
-      const source = index === 0 && forms.length > 1 ? entry.source : entry.sourcePlural!;
+      const source = index === 0 && (expected ?? forms.length) > 1 ? entry.source : entry.sourcePlural!;
       pairs.push({
         path: [...base, index],
         source,

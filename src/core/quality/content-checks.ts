@@ -55,17 +55,21 @@ export const numbersCheck: Check = ({ source, translation }) => {
   ];
 };
 
-/** Pronouns a language rightly writes twice (`nous nous`, `vous vous`: French reflexive verbs). */
-const RIGHTLY_DOUBLED: Readonly<Record<string, ReadonlySet<string>>> = {
-  fr: new Set(["nous", "vous"]),
-  de: new Set(["die", "der", "das"]),
-  nl: new Set(["die", "dat"]),
+/**
+ * Words a language rightly writes twice: French reflexive pronouns (`nous nous`, `vous vous`)
+ * anywhere; German and Dutch articles as the relative pronoun after a comma (`Dateien, die die
+ * Bedingung erfüllen`).
+ */
+const RIGHTLY_DOUBLED: Readonly<Record<string, { words: ReadonlySet<string>; afterComma: boolean }>> = {
+  fr: { words: new Set(["nous", "vous"]), afterComma: false },
+  de: { words: new Set(["die", "der", "das", "dem", "den"]), afterComma: true },
+  nl: { words: new Set(["die", "dat"]), afterComma: true },
 };
 /** A word of two letters or more, a space, and the same word (its first letter's case aside: `The the`). */
 const DOUBLED_WORD = /(?<![\p{L}\p{N}_])(\p{L}{2,})[ \u00a0](\p{L}{2,})(?![\p{L}\p{N}_])/gu;
 const isCapitals = (word: string) => word === word.toUpperCase();
 
-function doubledWords(text: string): string[] {
+function doubledWords(text: string, allowed?: { words: ReadonlySet<string>; afterComma: boolean }): string[] {
   const found: string[] = [];
   const prose = proseOf(text);
   for (let at = 0; ;) {
@@ -74,8 +78,11 @@ function doubledWords(text: string): string[] {
     if (!match) return found;
     const [, first, second] = match as unknown as [string, string, string];
     // Words in capitals are metavariables (`SIZE size`), not typos.
-    if (first.slice(1) === second.slice(1) && first.toLowerCase() === second.toLowerCase() && !isCapitals(first))
-      found.push(second.toLowerCase());
+    const word = second.toLowerCase();
+    const rightly =
+      allowed?.words.has(word) === true && (!allowed.afterComma || /,\s*$/.test(prose.slice(0, match.index)));
+    if (first.slice(1) === second.slice(1) && first.toLowerCase() === word && !isCapitals(first) && !rightly)
+      found.push(word);
     // The second word may start the next pair.
     at = match.index + first.length + 1;
   }
@@ -86,7 +93,7 @@ export const doubledWordCheck: Check = ({ source, translation, targetLocale }) =
   const allowed = RIGHTLY_DOUBLED[languageOf(targetLocale)];
   // A source that doubles a word (`that that`) may be translated with one doubled too.
   if (doubledWords(source).length > 0) return [];
-  const doubled = doubledWords(translation).filter((word) => !allowed?.has(word));
+  const doubled = doubledWords(translation, allowed);
   if (doubled.length === 0) return [];
   return [
     {

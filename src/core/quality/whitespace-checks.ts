@@ -37,8 +37,11 @@ export const edgeSpaceCheck: Check = ({ source, translation }) => {
   return [{ check: "edge-space", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
 };
 
-/** A run of two or more spaces between two visible characters on one line. */
-const DOUBLED = /(?<=\S) {2,}(?=\S)/g;
+/**
+ * A run of two or more spaces between two visible characters on one line, except after the end
+ * of a sentence, where GNU's style puts two (`files.  With`) and translators put one or two.
+ */
+const DOUBLED = /(?<=[^\s.!?]) {2,}(?=\S)/g;
 const doubledRuns = (text: string) => text.match(DOUBLED)?.length ?? 0;
 
 /**

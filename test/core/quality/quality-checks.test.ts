@@ -172,6 +172,13 @@ describe("doubled-space", () => {
   table([
     ["cannot open file", "no se puede  abrir el fichero", "es", ["doubled-space:warning"], "a space doubled"],
     ["%sDate:      %s", "%sFecha:     %s", "es", [], "a column aligned anew"],
+    [
+      "No files.  Try again.",
+      "Ningún fichero.  Inténtelo de nuevo.",
+      "es",
+      [],
+      "two spaces after a sentence: GNU's style",
+    ],
     ["cannot open file", "no se puede abrir el fichero", "es", [], "single spaces"],
   ]);
 });
@@ -196,6 +203,8 @@ describe("numbers", () => {
     ["1,000 files", "1.000 ficheros", "es", [], "another group separator"],
     ["%5d files", "%5d ficheros", "es", [], "a conversion's width is not a number of the text"],
     ["page 3", "صفحة ٣", "ar", [], "Arabic-Indic digits"],
+    ["column one", "Spalte 1", "de", [], "a number added is not reported"],
+    ["compare FILE1 and FILE2", "vergleicht DATEI1 und DATEI2", "de", [], "digits joined to a word name a thing"],
   ]);
 });
 
@@ -213,6 +222,8 @@ describe("doubled-word", () => {
     ["you will find", "vous vous trouverez", "fr", [], "French reflexive pronouns"],
     ["set SIZE size", "fija TAMAÑO tamaño", "es", [], "a metavariable in capitals and its word"],
     ["that that is", "que que es", "es", [], "the source doubles it too"],
+    ["files that match", "Dateien, die die Bedingung erfüllen", "de", [], "a German relative pronoun after a comma"],
+    ["if the mode is 0", "Wenn der der Modus 0 ist", "de", ["doubled-word:warning"], "an article doubled, no comma"],
   ]);
 });
 
@@ -221,7 +232,10 @@ describe("untranslated", () => {
     ["cannot open file", "cannot open file", "es", ["untranslated:warning"], "left untranslated"],
     ["GNU sed", "GNU sed", "es", ["untranslated:warning"], "a lower-case word of three letters is prose"],
     ["%s: %s", "%s: %s", "es", [], "nothing to translate"],
-    ["OK", "OK", "es", [], "a word in capitals"],
+    ["OK", "OK", "es", [], "a word of two letters"],
+    ["FILE", "FILE", "es", ["untranslated:warning"], "a metavariable: translators translate it"],
+    ["Usage: %s", "Usage: %s", "es", ["untranslated:warning"], "a single capitalised word"],
+    ["Jim Meyering", "Jim Meyering", "es", [], "a person's name"],
     ["colour", "colour", "en-GB", [], "variants of one language"],
   ]);
 });

@@ -23,6 +23,7 @@ import { planJobs } from "./localize/plan-jobs.js";
 import { chunkPointers, hashesToLock, planTarget, type TargetPlan } from "./localize/plan-target.js";
 import { terminalProgress, type Progress } from "./localize/progress.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "./localize/strings-by-pointer.js";
+import { checksOf, checksSummary, type QualityItem } from "./localize/quality-summary.js";
 import { failedPointers, untranslatedOf, untranslatedWarning, type UntranslatedItem } from "./localize/untranslated.js";
 
 const DEFAULT_URL = "http://127.0.0.1:8787";
@@ -83,6 +84,7 @@ async function localizeTarget(
   kept: number;
   hashes: Record<string, string>;
   untranslated: UntranslatedItem[];
+  checks: QualityItem[];
 }> {
   const path = targetPath(options.outPattern, target);
   const existing = existsSync(path) ? flattenStrings(await readJson(path, "target file")) : new Map<string, string>();
@@ -90,6 +92,7 @@ async function localizeTarget(
 
   const translations = new Map(plan.keep);
   const untranslated: UntranslatedItem[] = [];
+  const checks: QualityItem[] = [];
   let done = 0;
   progress.update(target, done, plan.translate.length);
   for (const chunk of chunkPointers(plan.translate, sourceStrings)) {
@@ -101,6 +104,7 @@ async function localizeTarget(
       data,
     });
     untranslated.push(...answer.untranslated);
+    checks.push(...answer.checks);
     const localized = flattenStrings(answer.data);
     for (const pointer of chunk) {
       const text = localized.get(pointer);
@@ -113,7 +117,7 @@ async function localizeTarget(
   progress.clear();
 
   await writeJsonFile(path, `${JSON.stringify(replaceStrings(source, translations), null, 2)}\n`);
-  return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes, untranslated };
+  return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes, untranslated, checks };
 }
 
 /** Polls a job until it finishes, showing its progress in locales; throws unless it succeeded. */
@@ -144,9 +148,14 @@ async function translateWithJobs(
   sourceStrings: Map<string, string>,
   plans: Map<string, TargetPlan>,
   progress: Progress,
-): Promise<{ translations: Map<string, Map<string, string>>; untranslated: Map<string, UntranslatedItem[]> } | null> {
+): Promise<{
+  translations: Map<string, Map<string, string>>;
+  untranslated: Map<string, UntranslatedItem[]>;
+  checks: Map<string, QualityItem[]>;
+} | null> {
   const translations = new Map([...plans].map(([target, plan]) => [target, new Map(plan.keep)]));
   const untranslated = new Map([...plans.keys()].map((target): [string, UntranslatedItem[]] => [target, []]));
+  const checks = new Map([...plans.keys()].map((target): [string, QualityItem[]] => [target, []]));
   let submitted = false;
   for (const batch of planJobs(plans)) {
     // Jobs take the whole body limit of the server; chunks keep each well below it.
@@ -168,6 +177,7 @@ async function translateWithJobs(
         if (data === undefined) throw new Error(`Job ${job.id} returned no translation for ${target}.`);
         const localized = flattenStrings(data);
         untranslated.get(target)!.push(...untranslatedOf(finished.untranslated?.[target]));
+        checks.get(target)!.push(...checksOf(finished.checks?.[target]));
         for (const pointer of chunk) {
           const text = localized.get(pointer);
           if (text === undefined) throw new Error(`The server returned no ${target} translation for ${pointer}.`);
@@ -177,12 +187,20 @@ async function translateWithJobs(
     }
   }
   progress.clear();
-  return { translations, untranslated };
+  return { translations, untranslated, checks };
 }
 
-/** The summary line of one target, and the warning for the strings it did not translate. */
-function report(target: string, translated: number, kept: number, path: string, untranslated: UntranslatedItem[]) {
+/** The summary line of one target, the warning for the strings it did not translate, and the quality findings. */
+function report(
+  target: string,
+  translated: number,
+  kept: number,
+  path: string,
+  untranslated: UntranslatedItem[],
+  checks: QualityItem[],
+) {
   process.stderr.write(untranslatedWarning(target, untranslated));
+  process.stderr.write(checksSummary(target, checks));
   const failed = failedPointers(untranslated).size;
   const notTranslated = failed > 0 ? `, ${failed} not translated` : "";
   process.stdout.write(`${target}: ${translated - failed} translated${notTranslated}, ${kept} unchanged → ${path}\n`);
@@ -247,7 +265,7 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
         );
         lock = withLockedHashes(lock, sourceKey, target, hashesToLock(plan.hashes, failedPointers(untranslated)));
         await writeJsonFile(options.lockFile, serializeLock(lock));
-        report(target, plan.translate.length, plan.keep.size, path, untranslated);
+        report(target, plan.translate.length, plan.keep.size, path, untranslated, outcome.checks.get(target)!);
       }
       return 0;
     }
@@ -267,7 +285,7 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
     // the lock is written after each target, so that a later failure does not lose finished work
     lock = withLockedHashes(lock, sourceKey, target, hashesToLock(result.hashes, failedPointers(result.untranslated)));
     await writeJsonFile(options.lockFile, serializeLock(lock));
-    report(target, result.translated, result.kept, result.path, result.untranslated);
+    report(target, result.translated, result.kept, result.path, result.untranslated, result.checks);
   }
   return 0;
 }

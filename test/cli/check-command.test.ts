@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonPairs, poPairs } from "../../src/cli/check/check-plan.js";
 import { findingsTable } from "../../src/cli/check/findings-table.js";
 import { readPoCatalogue } from "../../src/cli/check/po-catalogue.js";
+import { checksOf, checksSummary } from "../../src/cli/localize/quality-summary.js";
 import { createKey, seedOrganization } from "../support/seed.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
@@ -127,6 +128,22 @@ describe("glossa check: reading a PO catalogue (pure)", () => {
     expect(table).toContain("es.po:8");
     expect(table).toContain("3 string(s) checked: 1 error(s), 0 warning(s).");
     expect(findingsTable([], 2)).toBe("2 string(s) checked: 0 error(s), 0 warning(s).\n");
+  });
+});
+
+describe("glossa localize: the summary of the server's quality findings", () => {
+  it("counts errors and warnings by check, and keeps only well-formed items", () => {
+    const items = checksOf([
+      { path: ["a"], check: "printf", severity: "error", message: "lost." },
+      { path: ["b"], check: "newlines", severity: "warning", message: "ends." },
+      { path: ["c"], check: "newlines", severity: "warning", message: "ends." },
+      { path: "d", check: "x" },
+    ]);
+    expect(items).toHaveLength(3);
+    expect(checksSummary("de", items)).toBe(
+      "glossa localize: de: quality checks: 1 error(s), 2 warning(s) — printf 1, newlines 2 (glossa check lists them)\n",
+    );
+    expect(checksSummary("de", checksOf(undefined))).toBe("");
   });
 });
 

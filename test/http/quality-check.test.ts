@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callTool, connectMcp } from "../clients/mcp-client.js";
 import { ApiClient } from "../support/api-client.js";
+import { isFinished, pollJob, submitJob } from "../support/jobs.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -16,7 +18,7 @@ describe.each(STORES)("quality reports: POST /process/check and checks on locali
     anon().post("/process/check", body, { "x-api-key": secret });
 
   beforeAll(async () => {
-    server = await startTestServer(store, { usageFlushMs: 60_000 });
+    server = await startTestServer(store, { usageFlushMs: 60_000, jobPollMs: 100 });
     seed = await seedOrganization(server.url, { name: "Quality org" });
     key = (await createKey(seed.admin, seed.orgId, { name: "quality" })).secret;
     const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
@@ -165,5 +167,34 @@ describe.each(STORES)("quality reports: POST /process/check and checks on locali
     });
     expectStatus(libre, 200);
     expect(Object.keys(libre.body)).toEqual(["translatedText"]);
+  });
+
+  it("a job lists each finished locale's findings under checks; the MCP localize tool answers them too", async () => {
+    const job = await submitJob(anon(), key, {
+      engineId: seed.engineId,
+      sourceLocale: "en",
+      targetLocales: ["de", "fr"],
+      data: { a: "Enter the name:", b: "Hello" },
+    });
+    const last = (await pollJob(anon(), key, job.id, isFinished)).at(-1);
+    expect(last.status).toBe("succeeded");
+    expect(Object.keys(last.checks).sort()).toEqual(["de", "fr"]);
+    expect(last.checks.de).toEqual([
+      { path: ["a"], check: "end-punctuation", severity: "warning", message: expect.any(String) },
+    ]);
+    const client = await connectMcp(server.url, { "X-API-Key": key });
+    try {
+      const result = await callTool(client, "localize", {
+        engineId: seed.engineId,
+        sourceLocale: "en",
+        targetLocale: "de",
+        data: { a: "Enter the name:" },
+      });
+      expect(result.structuredContent?.checks).toEqual([
+        { path: ["a"], check: "end-punctuation", severity: "warning", message: expect.any(String) },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -21,29 +21,38 @@ function textOutsideTokens(text: string): string {
     .join("");
 }
 
-/** A number standing alone: digits not joined to letters (`FILE1`, `2e`, `10K` name or measure things, and vary with the language). */
-const DIGITS = /(?<!\p{L})\p{Nd}+(?![\p{Nd}\p{L}])/gu;
 /** The zeros of the decimal digits most often written besides ASCII's: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
-const ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
-/** Digits of those scripts as ASCII: `٣` and `3` are the same number. */
-const asciiDigits = (run: string) =>
-  /^[0-9]+$/.test(run)
-    ? run
-    : Array.from(run, (ch) => {
-        const code = ch.codePointAt(0)!;
-        const zero = ZEROS.find((z) => code >= z && code < z + 10);
-        return zero === undefined ? ch : String(code - zero);
-      }).join("");
-const numbersOf = (text: string) => (proseOf(text).match(DIGITS) ?? []).map(asciiDigits);
+const ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
+const digitValue = (code: number) => {
+  for (const zero of ZEROS) if (code >= zero && code < zero + 10) return code - zero;
+  return -1;
+};
+const LETTER = /\p{L}/u;
+const isLetterAt = (text: string, at: number) => at >= 0 && at < text.length && LETTER.test(text[at]!);
 
 /**
- * Numbers of the source's text (not in placeholders: `%5d`'s width is the printf check's) are in
- * the translation. Group separators may change (`1,000` → `1.000` → `1 000`): digits are compared
- * run by run, whatever separates them. A number the translation adds is not reported:
- * translators write "column 1" for "column one".
+ * The numbers of the text standing alone, as ASCII (`٣` is `3`): digits joined to letters
+ * (`FILE1`, `2e`, `10K`) name or measure things and vary with the language.
  */
+function numbersOf(text: string): string[] {
+  const prose = proseOf(text);
+  const numbers: string[] = [];
+  for (let i = 0; i < prose.length; i++) {
+    if (digitValue(prose.charCodeAt(i)) < 0) continue;
+    let end = i;
+    let digits = "";
+    for (let value; end < prose.length && (value = digitValue(prose.charCodeAt(end))) >= 0; end++) digits += value;
+    if (!isLetterAt(prose, i - 1) && !isLetterAt(prose, end)) numbers.push(digits);
+    i = end;
+  }
+  return numbers;
+}
+
+/** Any digit of the scripts above: a cheap test before the numbers are read. */
+const ANY_DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59\uff10-\uff19]/;
+
 export const numbersCheck: Check = ({ source, translation }) => {
-  if (!/\p{Nd}/u.test(source)) return [];
+  if (!ANY_DIGIT.test(source)) return [];
   const { lost } = differences(numbersOf(source), numbersOf(translation));
   if (lost.length === 0) return [];
   return [
@@ -89,7 +98,23 @@ function doubledWords(text: string, allowed?: { words: ReadonlySet<string>; afte
 }
 
 /** The same word twice in a row (`the the`), unless the source has a word twice in a row too. */
+/** A cheap test first: two neighbouring space-separated pieces equal but for case. */
+function mayDoubleAWord(text: string): boolean {
+  const pieces = text.split(" ");
+  for (let i = 1; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (
+      piece.length >= 2 &&
+      piece.length === pieces[i - 1]!.length &&
+      piece.toLowerCase() === pieces[i - 1]!.toLowerCase()
+    )
+      return true;
+  }
+  return false;
+}
+
 export const doubledWordCheck: Check = ({ source, translation, targetLocale }) => {
+  if (!mayDoubleAWord(translation)) return [];
   const allowed = RIGHTLY_DOUBLED[languageOf(targetLocale)];
   // A source that doubles a word (`that that`) may be translated with one doubled too.
   if (doubledWords(source).length > 0) return [];
@@ -141,6 +166,7 @@ const visibleLength = (text: string) => Array.from(proseOf(text).replace(/\s+/g,
  * Japanese and Korean write in far fewer characters.
  */
 export const lengthCheck: Check = ({ source, translation, targetLocale }) => {
+  if (source.length < 20) return [];
   const from = visibleLength(source);
   if (from < 20) return [];
   const to = visibleLength(translation);

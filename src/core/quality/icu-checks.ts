@@ -12,7 +12,7 @@ const PLURAL_BRANCH_PROBLEM = /^(?:.*: )?(?:lost|invented) branch "[^"]+" of \{[
  * that has an ICU head but does not parse cannot be checked: that is reported, not skipped.
  */
 export const icuCheck: Check = ({ source, translation }) => {
-  if (!ICU_HEAD.test(source)) return [];
+  if (!source.includes("{") || !ICU_HEAD.test(source)) return [];
   if (!parseIcuChoices(source))
     return [
       {
@@ -65,7 +65,7 @@ function pluralChoices(parts: readonly IcuPart[], into: IcuChoice[] = []): IcuCh
  * some counts print a wrong or empty form. Explicit `=N` branches are extra, never required.
  */
 export const pluralFormsCheck: Check = ({ source, translation, targetLocale }) => {
-  if (!ICU_HEAD.test(translation) || !ICU_HEAD.test(source)) return [];
+  if (!translation.includes("{") || !ICU_HEAD.test(translation) || !ICU_HEAD.test(source)) return [];
   const parts = parseIcuChoices(translation, 4 * MAX_ICU_CHARS);
   if (!parts) return [];
   const findings: Finding[] = [];

@@ -23,10 +23,12 @@ const MARKS: Readonly<Record<string, Mark>> = {
 };
 
 /** Closing quotes and brackets after the end mark (`(see foo).` or `"done."`) are looked through. */
-const CLOSERS = /[\s'"»”’)\]」』）]+$/u;
+const CLOSERS = new Set([..." \t\r\n\u00a0'\"»”’)]」』）"]);
 
 function endMark(text: string, locale: string): Mark {
-  const trimmed = text.replace(CLOSERS, "");
+  let end = text.length;
+  while (end > 0 && CLOSERS.has(text[end - 1]!)) end--;
+  const trimmed = text.slice(0, end);
   if (trimmed.endsWith("...") || trimmed.endsWith("…")) return "ellipsis";
   const last = trimmed.slice(-1);
   // Greek writes its question mark as `;`.
@@ -66,29 +68,55 @@ export const endPunctuationCheck: Check = ({ source, translation, sourceLocale, 
   ];
 };
 
-const PAIRS: readonly (readonly [string, string, string])[] = [
-  ["(", ")", "round"],
-  ["[", "]", "square"],
-  ["{", "}", "curly"],
+const PAIRS: readonly (readonly [string, string])[] = [
+  ["(", ")"],
+  ["[", "]"],
+  ["{", "}"],
 ];
-const WIDE: Readonly<Record<string, string>> = { "（": "(", "）": ")", "［": "[", "］": "]", "｛": "{", "｝": "}" };
-
-function balance(text: string, open: string, close: string): number {
-  let sum = 0;
-  for (const ch of text) {
-    const plain = WIDE[ch] ?? ch;
-    if (plain === open) sum++;
-    else if (plain === close) sum--;
+/** Opening minus closing brackets of each kind (round, square, curly), full-width ones counted as theirs, in one pass. */
+function balances(text: string): [number, number, number] {
+  const sums: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < text.length; i++) {
+    switch (text.charCodeAt(i)) {
+      case 0x28: // (
+      case 0xff08:
+        sums[0]++;
+        break;
+      case 0x29: // )
+      case 0xff09:
+        sums[0]--;
+        break;
+      case 0x5b: // [
+      case 0xff3b:
+        sums[1]++;
+        break;
+      case 0x5d: // ]
+      case 0xff3d:
+        sums[1]--;
+        break;
+      case 0x7b: // {
+      case 0xff5b:
+        sums[2]++;
+        break;
+      case 0x7d: // }
+      case 0xff5d:
+        sums[2]--;
+        break;
+    }
   }
-  return sum;
+  return sums;
 }
 
 /** Brackets: a translation opens as many of each kind as it closes, as its source does. */
+const ANY_BRACKET = /[()[\]{}（）［］｛｝]/;
+
 export const bracketsCheck: Check = ({ source, translation }) => {
-  if (!/[()[\]{}（）［］｛｝]/.test(translation) && !/[()[\]{}]/.test(source)) return [];
-  const unbalanced = PAIRS.filter(
-    ([open, close]) => balance(source, open, close) !== balance(translation, open, close),
-  ).map(([open, close]) => `${open}${close}`);
+  if (!ANY_BRACKET.test(translation) && !ANY_BRACKET.test(source)) return [];
+  const expected = balances(source);
+  const actual = balances(translation);
+  const unbalanced = PAIRS.filter((_, kind) => expected[kind] !== actual[kind]).map(
+    ([open, close]) => `${open}${close}`,
+  );
   if (unbalanced.length === 0) return [];
   return [
     {

@@ -5,10 +5,22 @@ import type { Check } from "./finding.js";
  * `usage\n`), spaces at its edges (`Continue? `), and spaces doubled inside it. A translator may
  * re-wrap help text, so the line breaks inside a string are not compared.
  */
-const leadingNewlines = (text: string) => /^[\r\n]*/.exec(text)![0].replace(/\r/g, "").length;
-const trailingNewlines = (text: string) => /[\r\n]*$/.exec(text)![0].replace(/\r/g, "").length;
+function leadingNewlines(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length && (text[i] === "\n" || text[i] === "\r"); i++) if (text[i] === "\n") count++;
+  return count;
+}
+function trailingNewlines(text: string): number {
+  let count = 0;
+  for (let i = text.length - 1; i >= 0 && (text[i] === "\n" || text[i] === "\r"); i--) if (text[i] === "\n") count++;
+  return count;
+}
+
+const edge = (text: string) => text.length > 0 && (isBreak(text[0]!) || isBreak(text[text.length - 1]!));
+const isBreak = (ch: string) => ch === "\n" || ch === "\r";
 
 export const newlinesCheck: Check = ({ source, translation }) => {
+  if (!edge(source) && !edge(translation)) return [];
   const messages: string[] = [];
   const lead = [leadingNewlines(source), leadingNewlines(translation)];
   const trail = [trailingNewlines(source), trailingNewlines(translation)];
@@ -18,17 +30,28 @@ export const newlinesCheck: Check = ({ source, translation }) => {
   return [{ check: "newlines", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
 };
 
-/** Spaces and tabs at the very start, and before the final line breaks at the end. */
-const leadingSpace = (text: string) => /^[\r\n]*([ \t\u00a0]*)/.exec(text)![1]!;
-const trailingSpace = (text: string) => /([ \t\u00a0]*)[\r\n]*$/.exec(text)![1]!;
+const isSpace = (ch: string | undefined) => ch === " " || ch === "\t" || ch === "\u00a0";
+/** Whether there is a space or a tab at the very start, or before the final line breaks at the end. */
+function leadingSpace(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isBreak(text[i]!)) i++;
+  return isSpace(text[i]);
+}
+function trailingSpace(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && isBreak(text[i]!)) i--;
+  return isSpace(text[i]);
+}
 
 export const edgeSpaceCheck: Check = ({ source, translation }) => {
+  if (leadingSpace(source) === leadingSpace(translation) && trailingSpace(source) === trailingSpace(translation))
+    return [];
   if (source.trim() === "" || translation.trim() === "") return [];
   const messages: string[] = [];
-  const describe = (where: string, expected: string, actual: string) => {
-    if ((expected === "") === (actual === "")) return;
+  const describe = (where: string, expected: boolean, actual: boolean) => {
+    if (expected === actual) return;
     messages.push(
-      expected === "" ? `has space at its ${where}, the source has none` : `lost the source's space at its ${where}`,
+      expected ? `lost the source's space at its ${where}` : `has space at its ${where}, the source has none`,
     );
   };
   describe("start", leadingSpace(source), leadingSpace(translation));

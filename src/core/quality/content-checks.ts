@@ -98,17 +98,33 @@ function doubledWords(text: string, allowed?: { words: ReadonlySet<string>; afte
 }
 
 /** The same word twice in a row (`the the`), unless the source has a word twice in a row too. */
-/** A cheap test first: two neighbouring space-separated pieces equal but for case. */
+/** The last word of a piece (`d'une` → `une`, `file.` → `file`). */
+function lastWord(piece: string): string {
+  let end = piece.length;
+  while (end > 0 && !LETTER.test(piece[end - 1]!)) end--;
+  let start = end;
+  while (start > 0 && LETTER.test(piece[start - 1]!)) start--;
+  return piece.slice(start, end);
+}
+
+/** The first word of a piece (`«file` → `file`). */
+function firstWord(piece: string): string {
+  let start = 0;
+  while (start < piece.length && !LETTER.test(piece[start]!)) start++;
+  let end = start;
+  while (end < piece.length && LETTER.test(piece[end]!)) end++;
+  return piece.slice(start, end);
+}
+
+/** A cheap test first: two neighbouring space-separated pieces with the same word but for case. */
 function mayDoubleAWord(text: string): boolean {
   const pieces = text.split(" ");
   for (let i = 1; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (
-      piece.length >= 2 &&
-      piece.length === pieces[i - 1]!.length &&
-      piece.toLowerCase() === pieces[i - 1]!.toLowerCase()
-    )
-      return true;
+    const a = pieces[i - 1]!;
+    const b = pieces[i]!;
+    if (a.length < 2 || b.length < 2) continue;
+    const word = firstWord(b);
+    if (word.length >= 2 && word.toLowerCase() === lastWord(a).toLowerCase()) return true;
   }
   return false;
 }

@@ -220,6 +220,8 @@ describe("doubled-word", () => {
   table([
     ["cannot open the file", "no se puede abrir el el fichero", "es", ["doubled-word:warning"], "a word doubled"],
     ["you will find", "vous vous trouverez", "fr", [], "French reflexive pronouns"],
+    ["open an archive", "ouvrir d'une une archive", "fr", ["doubled-word:warning"], "after an elided article"],
+    ["open the file.", "abrir el fichero fichero.", "es", ["doubled-word:warning"], "before the end mark"],
     ["set SIZE size", "fija TAMAÑO tamaño", "es", [], "a metavariable in capitals and its word"],
     ["that that is", "que que es", "es", [], "the source doubles it too"],
     ["files that match", "Dateien, die die Bedingung erfüllen", "de", [], "a German relative pronoun after a comma"],

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in one run, printing figures and `ratio …` lines, then a summary
 // of the limits missed (ratios judged on their median over BENCH_ROUNDS ≥ 5 rounds, bench/rounds.ts).
-// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall,fidelity,fidelity-po runs a subset.
+// BENCH_ONLY=startup,hot,scale,engines,concurrency,webhooks,tmx,stall,fidelity,fidelity-po,quality-report runs a subset.
 import pg from "pg";
 import { benchAuthOnStore, benchScaleOut } from "./localize-auth-bench.js";
 import { ROUNDS, reportedVerdicts } from "./ratio-report.js";
@@ -73,6 +73,11 @@ if (runs("tmx")) {
   console.log("\n== TMX import: 100,000 translation units streamed into an engine's translation memory");
   const { benchTmxImport } = await import("./exchange-bench.js");
   await benchTmxImport(pgUrl);
+}
+if (runs("quality-report")) {
+  console.log("\n== quality reports: checks on Debian's catalogues (es, fr, de), faults put in on purpose, time");
+  const { benchQualityReport } = await import("./quality/quality-bench.js");
+  await benchQualityReport();
 }
 if (runs("stall")) {
   console.log("\n== keyless 9 MiB bodies: what other callers feel (/healthz) while the server refuses them");

@@ -25,6 +25,7 @@ import { gettextLanguage } from "../core/gettext/po-header.js";
 import { chunkPointers, hashesToLock, planTarget, type TargetPlan } from "./localize/plan-target.js";
 import { terminalProgress, type Progress } from "./localize/progress.js";
 import { flattenStrings, pickStrings, replaceStrings, type Json } from "./localize/strings-by-pointer.js";
+import { checksOf, checksSummary, type QualityItem } from "./localize/quality-summary.js";
 import { failedPointers, untranslatedOf, untranslatedWarning, type UntranslatedItem } from "./localize/untranslated.js";
 
 const DEFAULT_URL = "http://127.0.0.1:8787";
@@ -85,6 +86,7 @@ async function localizeTarget(
   kept: number;
   hashes: Record<string, string>;
   untranslated: UntranslatedItem[];
+  checks: QualityItem[];
 }> {
   const path = targetPath(options.outPattern, target);
   const existing = existsSync(path) ? flattenStrings(await readJson(path, "target file")) : new Map<string, string>();
@@ -92,6 +94,7 @@ async function localizeTarget(
 
   const translations = new Map(plan.keep);
   const untranslated: UntranslatedItem[] = [];
+  const checks: QualityItem[] = [];
   let done = 0;
   progress.update(target, done, plan.translate.length);
   for (const chunk of chunkPointers(plan.translate, sourceStrings)) {
@@ -103,6 +106,7 @@ async function localizeTarget(
       data,
     });
     untranslated.push(...answer.untranslated);
+    checks.push(...answer.checks);
     const localized = flattenStrings(answer.data);
     for (const pointer of chunk) {
       const text = localized.get(pointer);
@@ -115,7 +119,7 @@ async function localizeTarget(
   progress.clear();
 
   await writeJsonFile(path, `${JSON.stringify(replaceStrings(source, translations), null, 2)}\n`);
-  return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes, untranslated };
+  return { path, translated: plan.translate.length, kept: plan.keep.size, hashes: plan.hashes, untranslated, checks };
 }
 
 /** Polls a job until it finishes, showing its progress in locales; throws unless it succeeded. */
@@ -146,9 +150,14 @@ async function translateWithJobs(
   sourceStrings: Map<string, string>,
   plans: Map<string, TargetPlan>,
   progress: Progress,
-): Promise<{ translations: Map<string, Map<string, string>>; untranslated: Map<string, UntranslatedItem[]> } | null> {
+): Promise<{
+  translations: Map<string, Map<string, string>>;
+  untranslated: Map<string, UntranslatedItem[]>;
+  checks: Map<string, QualityItem[]>;
+} | null> {
   const translations = new Map([...plans].map(([target, plan]) => [target, new Map(plan.keep)]));
   const untranslated = new Map([...plans.keys()].map((target): [string, UntranslatedItem[]] => [target, []]));
+  const checks = new Map([...plans.keys()].map((target): [string, QualityItem[]] => [target, []]));
   let submitted = false;
   for (const batch of planJobs(plans)) {
     // Jobs take the whole body limit of the server; chunks keep each well below it.
@@ -170,6 +179,7 @@ async function translateWithJobs(
         if (data === undefined) throw new Error(`Job ${job.id} returned no translation for ${target}.`);
         const localized = flattenStrings(data);
         untranslated.get(target)!.push(...untranslatedOf(finished.untranslated?.[target]));
+        checks.get(target)!.push(...checksOf(finished.checks?.[target]));
         for (const pointer of chunk) {
           const text = localized.get(pointer);
           if (text === undefined) throw new Error(`The server returned no ${target} translation for ${pointer}.`);
@@ -179,12 +189,20 @@ async function translateWithJobs(
     }
   }
   progress.clear();
-  return { translations, untranslated };
+  return { translations, untranslated, checks };
 }
 
-/** The summary line of one target, and the warning for the strings it did not translate. */
-function report(target: string, translated: number, kept: number, path: string, untranslated: UntranslatedItem[]) {
+/** The summary line of one target, the warning for the strings it did not translate, and the quality findings. */
+function report(
+  target: string,
+  translated: number,
+  kept: number,
+  path: string,
+  untranslated: UntranslatedItem[],
+  checks: QualityItem[],
+) {
   process.stderr.write(untranslatedWarning(target, untranslated));
+  process.stderr.write(checksSummary(target, checks));
   const failed = failedPointers(untranslated).size;
   const notTranslated = failed > 0 ? `, ${failed} not translated` : "";
   process.stdout.write(`${target}: ${translated - failed} translated${notTranslated}, ${kept} unchanged → ${path}\n`);
@@ -210,14 +228,18 @@ async function runPoLocalize(options: LocalizeOptions, connection: GlossaConnect
   let jobs = options.async;
   for (const target of options.targetLocales) {
     const path = targetPath(options.outPattern, gettextLanguage(target));
-    const direct: TranslateBatch = (data, hints) =>
-      localizeRemote(connection, {
+    const checks: QualityItem[] = [];
+    const direct: TranslateBatch = async (data, hints) => {
+      const answer = await localizeRemote(connection, {
         engineId: options.engineId,
         sourceLocale: options.sourceLocale,
         targetLocale: target,
         data,
         hints,
       });
+      checks.push(...answer.checks);
+      return answer;
+    };
     const translate: TranslateBatch = async (data, hints) => {
       if (!jobs) return direct(data, hints);
       const job = await submitJobRemote(connection, {
@@ -235,6 +257,7 @@ async function runPoLocalize(options: LocalizeOptions, connection: GlossaConnect
       const finished = await waitForJob(connection, job, progress);
       const result = finished.result?.[target];
       if (result === undefined) throw new Error(`Job ${job.id} returned no translation for ${target}.`);
+      checks.push(...checksOf(finished.checks?.[target]));
       return { data: result, untranslated: untranslatedOf(finished.untranslated?.[target]) };
     };
     const result = await localizePoTarget({
@@ -259,6 +282,7 @@ async function runPoLocalize(options: LocalizeOptions, connection: GlossaConnect
       result.kept,
       path,
       result.untranslated,
+      checks,
     );
   }
   return 0;
@@ -318,7 +342,7 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
         );
         lock = withLockedHashes(lock, sourceKey, target, hashesToLock(plan.hashes, failedPointers(untranslated)));
         await writeJsonFile(options.lockFile, serializeLock(lock));
-        report(target, plan.translate.length, plan.keep.size, path, untranslated);
+        report(target, plan.translate.length, plan.keep.size, path, untranslated, outcome.checks.get(target)!);
       }
       return 0;
     }
@@ -338,7 +362,7 @@ export async function runLocalizeCommand(args: string[]): Promise<number> {
     // the lock is written after each target, so that a later failure does not lose finished work
     lock = withLockedHashes(lock, sourceKey, target, hashesToLock(result.hashes, failedPointers(result.untranslated)));
     await writeJsonFile(options.lockFile, serializeLock(lock));
-    report(target, result.translated, result.kept, result.path, result.untranslated);
+    report(target, result.translated, result.kept, result.path, result.untranslated, result.checks);
   }
   return 0;
 }

@@ -14,6 +14,10 @@ Commands:
                                           translate a JSON file with a Glossa server (GLOSSA_URL,
                                           GLOSSA_API_KEY), only the strings new or changed since the
                                           last run; glossa localize --help for more
+  check [--source en.json] <file.po | de.json>
+                                          check existing translations (printf, placeholders, newlines,
+                                          punctuation, …); exit code 1 when an error is found;
+                                          glossa check --help for more
   move-store --to postgres://…           copy the embedded store (GLOSSA_DATA_DIR) into an empty PostgreSQL
                                           database and verify every table's row count; stop the server first
   backup <file>                           write the embedded store (GLOSSA_DATA_DIR) to one file; stop the
@@ -46,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./keys-command.js")).runKeysCommand(rest);
     case "localize":
       return (await import("./localize-command.js")).runLocalizeCommand(rest);
+    case "check":
+      return (await import("./check-command.js")).runCheckCommand(rest);
     case "move-store":
       return (await import("./move-store-command.js")).runMoveStore(rest);
     case "backup":

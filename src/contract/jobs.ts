@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { IdParam, LocalizableData, Locale, Nullable, OneOf, Timestamp } from "./fields.js";
-import { LocalizeBody, UntranslatedString } from "./process.js";
+import { LocalizeBody, QualityCheck, UntranslatedString } from "./process.js";
 import { JOB_STATUSES } from "./vocabulary.js";
 import { TmxImportReport } from "./exchange.js";
 
@@ -73,6 +73,12 @@ export const JobRecord = Type.Object(
       Type.Record(Type.String(), Type.Array(UntranslatedString), {
         description:
           '`{ "<locale>": [...] }` for the finished locales with strings that came back untranslated, as `untranslated` in a `/process/localize` answer',
+      }),
+    ),
+    checks: Type.Optional(
+      Type.Record(Type.String(), Type.Array(QualityCheck), {
+        description:
+          '`{ "<locale>": [...] }` for the finished locales whose translations the quality checks found something in, as `checks` in a `/process/localize` answer',
       }),
     ),
   },

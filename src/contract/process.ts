@@ -56,22 +56,27 @@ export type UntranslatedString = Static<typeof UntranslatedString>;
 
 export const QUALITY_SEVERITIES = ["error", "warning"] as const;
 
-export const QualityFinding = Type.Object(
+/** What a quality check found in one translated string (docs/quality.md#checks). */
+export const QualityCheck = Type.Object(
   {
     path: Type.Array(Type.Union([Type.String(), Type.Integer({ minimum: 0 })]), {
-      description: "the string's place in `data`, as in `untranslated`",
+      description:
+        'the string\'s place in `data`, as in `untranslated`: keys and array indexes, e.g. `["menu", "items", 0]`',
     }),
-    check: Type.String({
-      description: "the check that found it, e.g. `printf` or `end-punctuation` (docs/quality.md)",
-    }),
+    check: Type.String({ description: "the check's name, e.g. `printf`, `newlines`, `end-punctuation`" }),
     severity: OneOf(QUALITY_SEVERITIES, {
       description: "`error`: a program will break or mis-render the string; `warning`: a reader will notice",
     }),
     message: Type.String({ description: "what was found, in one sentence" }),
   },
-  { title: "QualityFinding" },
+  { title: "QualityCheck" },
 );
-export type QualityFinding = Static<typeof QualityFinding>;
+export type QualityCheck = Static<typeof QualityCheck>;
+
+const ChecksList = Type.Array(QualityCheck, {
+  description:
+    "present when a check found something in a translated string: printf conversions, ICU, placeholders, markup, URLs and plural forms are errors; whitespace, punctuation, numbers, brackets, doubled words, untranslated prose, length and glossary terms warnings (docs/quality.md)",
+});
 
 export const LocalizeResponse = Type.Object(
   {
@@ -107,15 +112,17 @@ export const LocalizeResponse = Type.Object(
           "present when some strings of `data` are not translated: they hold their source text (`engine_failed`) or the engine's unchanged answer (`unchanged`); the call fails only when no string could be translated",
       }),
     ),
-    checks: Type.Optional(
-      Type.Array(QualityFinding, {
-        description: "present when the quality checks found something in the translated strings (docs/quality.md)",
-      }),
-    ),
+    checks: Type.Optional(ChecksList),
   },
   { title: "LocalizeResponse", description: "The translated data." },
 );
 export type LocalizeResponse = Static<typeof LocalizeResponse>;
+
+/** The older Lingo.dev SDKs' answer (`POST /i18n`): a localize answer without the quality report. */
+export const LingoLocalizeResponse = Type.Omit(LocalizeResponse, ["checks"], {
+  title: "LingoLocalizeResponse",
+  description: "The translated data.",
+});
 
 /** Longest text `POST /process/recognize` accepts; detection only needs the first few thousand characters. */
 export const MAX_RECOGNIZE_TEXT_CHARS = 100_000;
@@ -221,3 +228,39 @@ export const EstimateResponse = Type.Object(
   },
 );
 export type EstimateResponse = Static<typeof EstimateResponse>;
+
+/** Most string pairs one `POST /process/check` takes. */
+export const MAX_CHECK_STRINGS = 20_000;
+
+export const CheckBody = Type.Object(
+  {
+    sourceLocale: Locale,
+    targetLocale: Locale,
+    data: LocalizableData,
+    translations: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          "the existing translations, in the shape of `data`: each string is checked against the string at the same place in `data`; a place `data` does not have is a 400",
+      },
+    ),
+    engineId: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()], {
+        description: "adds this engine's glossary to the checks (the key must reach it); no engine is called",
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type CheckBody = Static<typeof CheckBody>;
+
+export const CheckResponse = Type.Object(
+  {
+    checks: Type.Array(QualityCheck, {
+      description: "every finding, in the order of `translations`' strings; empty when none",
+    }),
+  },
+  { title: "CheckResponse", description: "What the quality checks found in the translations." },
+);
+export type CheckResponse = Static<typeof CheckResponse>;

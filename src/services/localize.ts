@@ -2,6 +2,7 @@ import type { LocalizeResponse } from "../contract/process.js";
 import { icuUnits } from "../core/content/icu-units.js";
 import { isFormatMetadata } from "../core/content/format-metadata.js";
 import { untranslatedStrings } from "../core/content/untranslated-strings.js";
+import { answerChecks } from "../core/quality/report.js";
 import { collectStrings, replaceStrings, type JsonValue, type StringLeaf } from "../core/content/walk-strings.js";
 import type { Credentials } from "../core/engines/credentials.js";
 import { resolveSettings } from "../core/engines/engine-config.js";
@@ -256,6 +257,10 @@ async function translateRequest(
     sourceLocale: request.sourceLocale,
     targetLocale: request.targetLocale,
   });
+  // The quality report (docs/quality.md#checks): one pure call on the final strings.
+  const checks = answerChecks({ leaves, outputs, untranslated, ...base, glossary: settings.glossary });
+  const failed = untranslated.filter((item) => item.code === "engine_failed").length;
+  call?.checked({ targetLocale: request.targetLocale, strings: leaves.length - failed, findings: checks });
   return {
     ...base,
     data: replaceStrings(request.data, withMetadata(allLeaves, outputs)),
@@ -266,6 +271,7 @@ async function translateRequest(
         ? { usage: output.usage }
         : {}),
     ...(untranslated.length > 0 ? { untranslated } : {}),
+    ...(checks.length > 0 ? { checks } : {}),
   };
 }
 

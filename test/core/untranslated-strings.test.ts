@@ -58,3 +58,27 @@ describe("a job's stored result carries its untranslated strings after a newline
     expect(decodeJobResult('{"a":"b"}')).toEqual({ data: { a: "b" }, untranslated: undefined });
   });
 });
+
+describe("a job's stored result carries its quality checks on a third line", () => {
+  const checks = [
+    {
+      path: ["a"],
+      check: "newlines",
+      severity: "warning" as const,
+      message: "The translation ends with 0 line break(s).",
+    },
+  ];
+
+  it("round-trips with or without untranslated strings, and reads results stored before checks existed", () => {
+    const data = { a: "b" };
+    expect(decodeJobResult(encodeJobResult(data, undefined, checks))).toEqual({
+      data,
+      untranslated: undefined,
+      checks,
+    });
+    const untranslated = [{ path: ["c"], code: "unchanged" as const, reason: "unchanged." }];
+    expect(decodeJobResult(encodeJobResult(data, untranslated, checks))).toEqual({ data, untranslated, checks });
+    expect(encodeJobResult(data, undefined, [])).toBe('{"a":"b"}');
+    expect(decodeJobResult(`{"a":"b"}\n${JSON.stringify(untranslated)}`)).toEqual({ data, untranslated });
+  });
+});

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OrganizationId } from "../../src/contract/ids.js";
-import type { QualityFinding } from "../../src/contract/process.js";
+import type { QualityCheck } from "../../src/contract/process.js";
 import type { CountedFinding } from "../../src/services/limits/usage-recorder.js";
 import { createKey, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
@@ -109,7 +109,7 @@ describeInBrowser("dashboard: quality findings on the usage page and in the engi
   };
 
   it("the Try panel shows the answer's findings beside it: severity, check, string and message, errors first", async () => {
-    const findings: QualityFinding[] = [
+    const findings: QualityCheck[] = [
       {
         path: ["greeting"],
         check: "end-punctuation",

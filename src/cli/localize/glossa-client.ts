@@ -1,4 +1,5 @@
 import type { Json } from "./strings-by-pointer.js";
+import { checksOf, type QualityItem } from "./quality-summary.js";
 import { untranslatedOf, type UntranslatedItem } from "./untranslated.js";
 
 export interface GlossaConnection {
@@ -84,7 +85,7 @@ export async function whoamiRemote(connection: GlossaConnection): Promise<Remote
   return body as unknown as RemoteKey;
 }
 
-/** The translated data, and the strings the server says it did not translate. */
+/** The translated data, the strings the server says it did not translate, and its quality findings. */
 export async function localizeRemote(
   connection: GlossaConnection,
   request: {
@@ -94,7 +95,7 @@ export async function localizeRemote(
     data: Json;
     hints?: Record<string, string[]>;
   },
-): Promise<{ data: Json; untranslated: UntranslatedItem[] }> {
+): Promise<{ data: Json; untranslated: UntranslatedItem[]; checks: QualityItem[] }> {
   const body = await callGlossa(connection, "POST", "/process/localize", {
     ...(request.engineId ? { engineId: request.engineId } : {}),
     sourceLocale: request.sourceLocale,
@@ -103,7 +104,7 @@ export async function localizeRemote(
     ...(request.hints && Object.keys(request.hints).length > 0 ? { hints: request.hints } : {}),
   });
   if (body.data === undefined) throw notGlossa(connection, 200);
-  return { data: body.data, untranslated: untranslatedOf(body.untranslated) };
+  return { data: body.data, untranslated: untranslatedOf(body.untranslated), checks: checksOf(body.checks) };
 }
 
 /** A job as `GET /jobs/:id` describes it (SPEC §10). */
@@ -114,6 +115,8 @@ export interface RemoteJob {
   result?: Record<string, Json>;
   /** Per finished locale, the strings it did not translate. */
   untranslated?: Record<string, unknown>;
+  /** Per finished locale, the quality checks' findings. */
+  checks?: Record<string, unknown>;
   error?: { code: string; message: string };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LingoI18nBody, LingoUser } from "./lingo-contract.js";
 import { problemResponses } from "../../contract/problem.js";
-import { LocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
+import { LingoLocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
 import { lingoUser } from "./lingo-user.js";
 import { localizeCall } from "../../services/localize-call.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
@@ -30,18 +30,20 @@ export const lingoCompatRoutes =
           ...route,
           body: LingoI18nBody,
           response: {
-            200: LocalizeResponse,
+            200: LingoLocalizeResponse,
             ...problemResponses(400, 401, 403, 404, 413, 415, 422, 429, 502, 503),
           },
         },
       },
       async (request, reply) => {
         const { engineId, locale, data, hints, reference } = request.body;
-        return localizeCall(
+        // The Lingo.dev shape stays as it is: no quality report (docs/quality.md#where-the-report-appears).
+        const { checks: _checks, ...answer } = await localizeCall(
           { engineId, sourceLocale: locale.source, targetLocale: locale.target, data, hints, reference },
           { authorize: (engineId) => startKeyCall(deps, request, reply, engineId) },
           requestLocalizeDeps(deps, request, reply),
         );
+        return answer;
       },
     );
 

@@ -1,6 +1,6 @@
 import type { JobError, JobRecord, JobSummary } from "../../contract/jobs.js";
 import type { JobStatus } from "../../contract/vocabulary.js";
-import type { UntranslatedString } from "../../contract/process.js";
+import type { QualityCheck, UntranslatedString } from "../../contract/process.js";
 import { decodeJobResult } from "./job-result-text.js";
 import { jobExpiresAt } from "./job-rules.js";
 
@@ -38,8 +38,9 @@ function jobFields(job: JobFacts) {
 
 /**
  * The job with what it produced so far. `results` are the stored JSON texts per locale, in the
- * order they finished; `result` is present once at least one locale has finished, and
- * `untranslated` once a finished locale has strings that came back untranslated.
+ * order they finished; `result` is present once at least one locale has finished,
+ * `untranslated` once a finished locale has strings that came back untranslated, and `checks`
+ * once the quality checks found something in a finished locale.
  */
 export function jobRecord(job: JobFacts, results: readonly { locale: string; data: string }[]): JobRecord {
   // The results are read after the job row, and a locale may have finished in between: they are the truth.
@@ -48,6 +49,7 @@ export function jobRecord(job: JobFacts, results: readonly { locale: string; dat
   // Null-prototype objects, so that a locale can never be mistaken for (or set) an inherited property.
   const result = Object.create(null) as Record<string, Record<string, unknown>>;
   let untranslated: Record<string, UntranslatedString[]> | undefined;
+  let checks: Record<string, QualityCheck[]> | undefined;
   for (const entry of results) {
     const stored = decodeJobResult(entry.data);
     result[entry.locale] = stored.data;
@@ -55,8 +57,12 @@ export function jobRecord(job: JobFacts, results: readonly { locale: string; dat
       untranslated ??= Object.create(null) as Record<string, UntranslatedString[]>;
       untranslated[entry.locale] = stored.untranslated;
     }
+    if (stored.checks) {
+      checks ??= Object.create(null) as Record<string, QualityCheck[]>;
+      checks[entry.locale] = stored.checks;
+    }
   }
-  return { ...fields, result, ...(untranslated ? { untranslated } : {}) };
+  return { ...fields, result, ...(untranslated ? { untranslated } : {}), ...(checks ? { checks } : {}) };
 }
 
 export function jobSummary(job: JobFacts & { keyId: string; keyName: string | null }): JobSummary {

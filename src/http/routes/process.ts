@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { problemResponses } from "../../contract/problem.js";
 import {
+  CheckBody,
+  CheckResponse,
   EstimateBody,
   EstimateResponse,
   LocalizeBody,
@@ -9,6 +11,7 @@ import {
   RecognizedLocale,
   WhoamiResponse,
 } from "../../contract/process.js";
+import { checkTranslations } from "../../services/check-translations.js";
 import { estimate } from "../../services/estimate.js";
 import { localizeCall } from "../../services/localize-call.js";
 import { recognizeLocale } from "../../services/recognize-locale.js";
@@ -46,6 +49,24 @@ export const processRoutes =
           { authorize: (engineId) => startKeyCall(deps, request, reply, engineId) },
           requestLocalizeDeps(deps, request, reply),
         ),
+    );
+
+    app.post(
+      "/process/check",
+      {
+        bodyLimit: deps.config.localizeBodyLimitBytes,
+        schema: {
+          summary:
+            "Runs the quality checks on existing translations of `data`'s strings (no engine is called; counted as a request, not as characters).",
+          ...route,
+          body: CheckBody,
+          response: { 200: CheckResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
+        return checkTranslations(deps.sql, principal, request.body);
+      },
     );
 
     app.post(

@@ -120,7 +120,7 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
         }
         throw error;
       }
-      const stored = encodeJobResult(translated.data, translated.untranslated);
+      const stored = encodeJobResult(translated.data, translated.untranslated, translated.checks);
       if (!(await insertJobResult(sql, job.id, owner, locale, stored))) return;
       done.add(locale);
       locale = nextLocale(job.targetLocales, done);

@@ -32,7 +32,7 @@ export type {
   Problem,
   ProviderCatalog,
   ProviderInfo,
-  QualityFinding,
+  QualityCheck,
   QualityReport,
   RateLimit,
   RoleRecord as Role,

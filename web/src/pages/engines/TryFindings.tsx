@@ -1,4 +1,4 @@
-import type { QualityFinding } from "../../api/types";
+import type { QualityCheck } from "../../api/types";
 import { SeverityBadge } from "../../components/SeverityBadge";
 
 /** A string's place in `data`: `cta.label`, `items[0]` (a plain key as it is). */
@@ -11,7 +11,7 @@ export function formatPath(path: string | readonly (string | number)[]): string 
  * What the quality checks found in the answer (its `checks`, docs/quality.md), errors first;
  * the answer carries no `checks` when they found nothing.
  */
-export function TryFindings({ checks }: { checks: readonly QualityFinding[] | undefined }) {
+export function TryFindings({ checks }: { checks: readonly QualityCheck[] | undefined }) {
   if (!checks || checks.length === 0)
     return (
       <p className="muted small" data-testid="try-no-findings">

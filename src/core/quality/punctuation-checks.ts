@@ -1,0 +1,128 @@
+import type { Check } from "./finding.js";
+import { languageOf } from "./language.js";
+
+type Mark = "period" | "colon" | "question" | "exclamation" | "semicolon" | "ellipsis" | "none";
+
+/** End marks by character, full-width (CJK), Arabic and Devanagari ones included. */
+const MARKS: Readonly<Record<string, Mark>> = {
+  ".": "period",
+  "。": "period",
+  "।": "period",
+  "．": "period",
+  ":": "colon",
+  "：": "colon",
+  "?": "question",
+  "？": "question",
+  "؟": "question",
+  "!": "exclamation",
+  "！": "exclamation",
+  ";": "semicolon",
+  "；": "semicolon",
+  "؛": "semicolon",
+  "…": "ellipsis",
+};
+
+/** Closing quotes and brackets after the end mark (`(see foo).` or `"done."`) are looked through. */
+const CLOSERS = new Set([..." \t\r\n\u00a0'\"»”’)]」』）"]);
+
+function endMark(text: string, locale: string): Mark {
+  let end = text.length;
+  while (end > 0 && CLOSERS.has(text[end - 1]!)) end--;
+  const trimmed = text.slice(0, end);
+  if (trimmed.endsWith("...") || trimmed.endsWith("…")) return "ellipsis";
+  const last = trimmed.slice(-1);
+  // Greek writes its question mark as `;`.
+  if (last === ";" && languageOf(locale) === "el") return "question";
+  return MARKS[last] ?? "none";
+}
+
+const SAID: Readonly<Record<Mark, string>> = {
+  period: "a full stop",
+  colon: "a colon",
+  question: "a question mark",
+  exclamation: "an exclamation mark",
+  semicolon: "a semicolon",
+  ellipsis: "an ellipsis",
+  none: "no punctuation",
+};
+
+/**
+ * The mark a string ends with tells a reader what follows (a colon: a value; a question mark:
+ * an answer). A translation ends with the source's mark, in the target's own spelling (`。`,
+ * `：` and `？` in Chinese and Japanese). A full stop added or dropped is tolerated: translators
+ * of UI strings do both, and a reader hardly notices.
+ */
+export const endPunctuationCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
+  if (source.trim() === "" || translation.trim() === "") return [];
+  const expected = endMark(source, sourceLocale);
+  const actual = endMark(translation, targetLocale);
+  if (expected === actual) return [];
+  if ((expected === "period" && actual === "none") || (expected === "none" && actual === "period")) return [];
+  if (expected === "exclamation" && (actual === "period" || actual === "none")) return [];
+  return [
+    {
+      check: "end-punctuation",
+      severity: "warning",
+      message: `The translation ends with ${SAID[actual]}, the source with ${SAID[expected]}.`,
+    },
+  ];
+};
+
+const PAIRS: readonly (readonly [string, string])[] = [
+  ["(", ")"],
+  ["[", "]"],
+  ["{", "}"],
+];
+/** Opening minus closing brackets of each kind (round, square, curly), full-width ones counted as theirs, in one pass. */
+function balances(text: string): [number, number, number] {
+  const sums: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < text.length; i++) {
+    switch (text.charCodeAt(i)) {
+      case 0x28: // (
+      case 0xff08:
+        sums[0]++;
+        break;
+      case 0x29: // )
+      case 0xff09:
+        sums[0]--;
+        break;
+      case 0x5b: // [
+      case 0xff3b:
+        sums[1]++;
+        break;
+      case 0x5d: // ]
+      case 0xff3d:
+        sums[1]--;
+        break;
+      case 0x7b: // {
+      case 0xff5b:
+        sums[2]++;
+        break;
+      case 0x7d: // }
+      case 0xff5d:
+        sums[2]--;
+        break;
+    }
+  }
+  return sums;
+}
+
+/** Brackets: a translation opens as many of each kind as it closes, as its source does. */
+const ANY_BRACKET = /[()[\]{}（）［］｛｝]/;
+
+export const bracketsCheck: Check = ({ source, translation }) => {
+  if (!ANY_BRACKET.test(translation) && !ANY_BRACKET.test(source)) return [];
+  const expected = balances(source);
+  const actual = balances(translation);
+  const unbalanced = PAIRS.filter((_, kind) => expected[kind] !== actual[kind]).map(
+    ([open, close]) => `${open}${close}`,
+  );
+  if (unbalanced.length === 0) return [];
+  return [
+    {
+      check: "brackets",
+      severity: "warning",
+      message: `The translation's ${unbalanced.join(" and ")} brackets do not pair up as the source's do.`,
+    },
+  ];
+};

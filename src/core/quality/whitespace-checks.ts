@@ -1,0 +1,89 @@
+import type { Check } from "./finding.js";
+
+/**
+ * Whitespace a reader sees: the newlines a string starts and ends with (a program prints them:
+ * `usage\n`), spaces at its edges (`Continue? `), and spaces doubled inside it. A translator may
+ * re-wrap help text, so the line breaks inside a string are not compared.
+ */
+function leadingNewlines(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length && (text[i] === "\n" || text[i] === "\r"); i++) if (text[i] === "\n") count++;
+  return count;
+}
+function trailingNewlines(text: string): number {
+  let count = 0;
+  for (let i = text.length - 1; i >= 0 && (text[i] === "\n" || text[i] === "\r"); i--) if (text[i] === "\n") count++;
+  return count;
+}
+
+const edge = (text: string) => text.length > 0 && (isBreak(text[0]!) || isBreak(text[text.length - 1]!));
+const isBreak = (ch: string) => ch === "\n" || ch === "\r";
+
+export const newlinesCheck: Check = ({ source, translation }) => {
+  if (!edge(source) && !edge(translation)) return [];
+  const messages: string[] = [];
+  const lead = [leadingNewlines(source), leadingNewlines(translation)];
+  const trail = [trailingNewlines(source), trailingNewlines(translation)];
+  if (lead[0] !== lead[1]) messages.push(`starts with ${lead[1]} line break(s), the source with ${lead[0]}`);
+  if (trail[0] !== trail[1]) messages.push(`ends with ${trail[1]} line break(s), the source with ${trail[0]}`);
+  if (messages.length === 0) return [];
+  return [{ check: "newlines", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
+};
+
+const isSpace = (ch: string | undefined) => ch === " " || ch === "\t" || ch === "\u00a0";
+/** Whether there is a space or a tab at the very start, or before the final line breaks at the end. */
+function leadingSpace(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isBreak(text[i]!)) i++;
+  return isSpace(text[i]);
+}
+function trailingSpace(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && isBreak(text[i]!)) i--;
+  return isSpace(text[i]);
+}
+
+export const edgeSpaceCheck: Check = ({ source, translation }) => {
+  if (leadingSpace(source) === leadingSpace(translation) && trailingSpace(source) === trailingSpace(translation))
+    return [];
+  if (source.trim() === "" || translation.trim() === "") return [];
+  const messages: string[] = [];
+  const describe = (where: string, expected: boolean, actual: boolean) => {
+    if (expected === actual) return;
+    messages.push(
+      expected ? `lost the source's space at its ${where}` : `has space at its ${where}, the source has none`,
+    );
+  };
+  describe("start", leadingSpace(source), leadingSpace(translation));
+  describe("end", trailingSpace(source), trailingSpace(translation));
+  if (messages.length === 0) return [];
+  return [{ check: "edge-space", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
+};
+
+/**
+ * A run of two or more spaces between two visible characters on one line, except after the end
+ * of a sentence, where GNU's style puts two (`files.  With`) and translators put one or two.
+ */
+const DOUBLED = /(?<=[^\s.!?]) {2,}(?=\S)/g;
+const doubledRuns = (text: string) => text.match(DOUBLED)?.length ?? 0;
+
+/**
+ * Doubled spaces: more runs of spaces inside lines than the source has. A source that aligns
+ * columns with spaces (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
+ */
+export const doubledSpaceCheck: Check = ({ source, translation }) => {
+  if (!translation.includes("  ")) return [];
+  const expected = doubledRuns(source);
+  const actual = doubledRuns(translation);
+  if (actual <= expected) return [];
+  return [
+    {
+      check: "doubled-space",
+      severity: "warning",
+      message:
+        expected === 0
+          ? "The translation has a doubled space; the source has none."
+          : "The translation has more doubled spaces than the source.",
+    },
+  ];
+};

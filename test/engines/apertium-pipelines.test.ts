@@ -116,11 +116,15 @@ describe("warm Apertium pipelines (eng-spa)", () => {
   });
 
   it("keeps a pipeline warm between requests and replaces one killed from outside", async () => {
+    // After a request the pipeline starts the next request's tagger in a callback of its own (setImmediate).
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     await pool.translateHtml("eng-spa", "The cat is black", 30_000);
+    await nextTurn();
     const before = pool.pids();
     expect(before.length).toBeGreaterThan(0);
     await pool.translateHtml("eng-spa", "The dog is white", 30_000);
-    expect(pool.pids()).toEqual(expect.arrayContaining(before)); // the same processes served it
+    // The same processes served it; only the tagger started ahead for it was used up (and replaced).
+    expect(before.filter((pid) => !pool.pids().includes(pid))).toHaveLength(1);
 
     // An operator (or the OOM killer) kills one program of an idle pipeline: the pool notices.
     const victim = before[0]!;

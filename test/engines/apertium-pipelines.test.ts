@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -132,6 +132,26 @@ describe("warm Apertium pipelines (eng-spa)", () => {
     await vi.waitFor(() => expect(pool.pids()).not.toContain(victim));
     await gone(before.filter((pid) => !pool.pids().includes(pid)));
     expect(await pool.translateHtml("eng-spa", "The cat is black", 30_000)).toBe("El gato es negro");
+  });
+
+  it("replaces a pipeline whose tagger, started ahead for the next request, is killed while it waits", async () => {
+    const single = new ApertiumPipelines({ maxPipelines: 1 });
+    try {
+      await single.translateHtml("eng-spa", "The cat is black", 30_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      const tagger = single
+        .pids()
+        .find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("apertium-tagger\0"));
+      expect(tagger).toBeDefined();
+      const pids = single.pids();
+      process.kill(tagger!, "SIGKILL");
+      // The pipeline closes at once, as when a warm program dies, rather than failing the next request.
+      await vi.waitFor(() => expect(single.size).toEqual({ idle: 0, busy: 0 }));
+      await gone(pids);
+      expect(await single.translateHtml("eng-spa", "The dog is white", 30_000)).toBe("El perro es blanco");
+    } finally {
+      single.shutdown();
+    }
   });
 
   it("closes idle pipelines after their idle time, leaving no process", async () => {

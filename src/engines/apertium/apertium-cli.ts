@@ -101,6 +101,8 @@ export interface StartedProgram {
     end(last?: Buffer): void;
     done: Promise<void>;
   };
+  /** Settles when the program has ended: rejects when it was stopped, failed or exited with another status than 0. */
+  readonly ended: Promise<unknown>;
   /** Kills the program when it will not be fed (the request failed before it). */
   cancel(): void;
 }
@@ -173,6 +175,7 @@ export function startProgram(
     get pid() {
       return pid;
     },
+    ended: output,
     feed(input) {
       stdin?.end(input);
       return output;

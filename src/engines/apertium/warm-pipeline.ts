@@ -133,11 +133,20 @@ export class WarmPipeline {
 
   /** The once-per-request programs of the next request, started now so that they load meanwhile. */
   private startAhead(): (StartedProgram | undefined)[] {
-    return this.parts.map((part) =>
+    const ahead = this.parts.map((part) =>
       part.kind === "once"
         ? startProgram(part.command.program, part.command.args, this.lifetime.signal, { waitsInBackground: true })
         : undefined,
     );
+    for (const program of ahead) {
+      // One that ends while it waits (killed from outside) closes the pipeline, as a warm program's end does.
+      const onEnd = (error: unknown) => {
+        if (this.ahead.includes(program))
+          this.close(error ?? new Error(`${this.mode}: a program ended before its input`));
+      };
+      program?.ended.then(() => onEnd(undefined), onEnd);
+    }
+    return ahead;
   }
 
   private startStage(commands: readonly PipelineCommand[]): WarmStage {

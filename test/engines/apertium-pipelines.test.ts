@@ -71,12 +71,16 @@ describe("warm Apertium pipelines (eng-spa)", () => {
   afterAll(() => pool.shutdown());
 
   it("answers exactly what a one-shot `apertium -u -f html` run answers", async () => {
+    // Apertium 3.8's deformatter writes each UTF-8 byte of `&eacute;`/`&#233;` as a character of its
+    // own (`ￃﾩ`); Glossa's decodes them (docs/engines.md): the one-shot run gets them as `é`.
+    const decoded = (document: string) => document.replaceAll("&eacute;", "é").replaceAll("&#233;", "é");
+    const expected = (document: string) => oneShot(decoded(document));
     for (const document of DOCUMENTS) {
-      expect(await pool.translateHtml("eng-spa", document, 30_000)).toBe(await oneShot(document));
+      expect(await pool.translateHtml("eng-spa", document, 30_000)).toBe(await expected(document));
     }
     // And again on the same, now warm, pipelines: nothing of one request stays behind for the next.
     const again = await Promise.all(DOCUMENTS.map((document) => pool.translateHtml("eng-spa", document, 30_000)));
-    expect(again).toEqual(await Promise.all(DOCUMENTS.map(oneShot)));
+    expect(again).toEqual(await Promise.all(DOCUMENTS.map(expected)));
   });
 
   it("translates a text the same whatever the pipeline translated before (the tagger runs per request)", async () => {

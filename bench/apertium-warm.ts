@@ -1,44 +1,80 @@
-// Apertium through Glossa versus Apertium run directly, on the machine's own UI strings (issue 33 item 6).
-// `npm run build:server && npx tsx bench/apertium-warm.ts` (BENCH_ROUNDS, default 5). Needs apertium,
-// apertium-eng-spa and gettext. The strings are read at run time from the installed Spanish catalogues
-// (GPL: never committed): the first 1,500 distinct single-line msgids of coreutils, bash, apt, grep, sed,
-// tar, findutils and diffutils. Both sides get the same strings: Apertium as one file with a blank line
-// between strings (`apertium -u eng-spa`), Glossa as a user sends them (a server from dist/, an Apertium
-// engine without translation memory, 15 sequential `POST /process/localize` calls of 100 strings).
+// Apertium through Glossa versus Apertium run directly, on the machine's own UI strings (issue 33 item 6,
+// issue 38). `npm run build:server && npx tsx bench/apertium-warm.ts` (BENCH_ROUNDS, default 5). Needs
+// apertium, the pair's package and gettext. The strings are read at run time from the installed catalogues
+// of the target language (GPL: never committed): the first 1,500 distinct single-line messages of
+// BENCH_APERTIUM_CATALOGUES (default coreutils, bash, apt, grep, sed, tar, findutils and diffutils) in
+// BENCH_APERTIUM_LANG (default es; the mode is eng-<its ISO 639-3 code>: eng-spa, eng-cat). With
+// BENCH_APERTIUM_PLURALS=1 the catalogues' plural entries come first, each as one ICU message
+// `{n, plural, one {<msgid>} other {<msgid_plural>}}` (Glossa answers every category of the target
+// language, one sentence each) and as its two sentences for Apertium directly. Both sides get the same
+// strings: Apertium as one file with a blank line between sentences (`apertium -u <mode>`), Glossa as a
+// user sends them (a server from dist/, an Apertium engine without translation memory, sequential
+// `POST /process/localize` calls of 100 messages).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { apertiumModeCandidates } from "../src/core/engines/apertium-modes.js";
+import { parsePo } from "./fidelity/po.js";
 import { ROUNDS, reportRatio } from "./ratio-report.js";
 import { ceiling, median, roundOrder } from "./rounds.js";
 import { json, seed, startDist } from "./support.js";
 
-const CATALOGUES = ["coreutils", "bash", "apt", "grep", "sed", "tar", "findutils", "diffutils"];
+const LANG = process.env.BENCH_APERTIUM_LANG ?? "es";
+const MODE = apertiumModeCandidates("en", LANG).at(0)!;
+const CATALOGUES = (process.env.BENCH_APERTIUM_CATALOGUES ?? "coreutils,bash,apt,grep,sed,tar,findutils,diffutils")
+  .split(",")
+  .filter(Boolean);
+const PLURALS = process.env.BENCH_APERTIUM_PLURALS === "1";
 const STRINGS = 1500;
 const PER_CALL = 100;
 
-/** Every msgid of a catalogue: msgstrs emptied (`msgfilter`), filled with msgids (`msgen`), printed NUL-separated (`msgexec 0`). */
-function msgids(catalogue: string): string[] {
-  const file = `/usr/share/locale/es/LC_MESSAGES/${catalogue}.mo`;
-  if (!existsSync(file)) return [];
-  const po = execFileSync("msgunfmt", [file], { stdio: "pipe" });
-  // msgen fills only empty msgstrs: the Spanish ones are emptied first.
-  const untranslated = execFileSync("msgfilter", ["-i", "-", "sed", "-e", "d"], { input: po, stdio: "pipe" });
-  const english = execFileSync("msgen", ["-"], { input: untranslated, stdio: "pipe" });
-  return execFileSync("msgexec", ["-i", "-", "0"], { input: english, maxBuffer: 64 * 1024 * 1024, stdio: "pipe" })
-    .toString("utf8")
-    .split("\0");
+interface Message {
+  /** What Glossa gets. */
+  glossa: string;
+  /** What Apertium run directly gets: one sentence, or a plural entry's two. */
+  direct: string[];
 }
 
-const strings = [...new Set(CATALOGUES.flatMap(msgids))]
-  .filter((text) => text.trim() !== "" && !text.includes("\n"))
+/** A catalogue's entries, as `msgunfmt` prints them. */
+function entries(catalogue: string) {
+  const file = `/usr/share/locale/${LANG}/LC_MESSAGES/${catalogue}.mo`;
+  if (!existsSync(file)) return [];
+  const po = execFileSync("msgunfmt", [file], { maxBuffer: 256 * 1024 * 1024, stdio: "pipe" }).toString("utf8");
+  return parsePo(po);
+}
+
+const singleLine = (text: string | undefined): text is string =>
+  text !== undefined && text.trim() !== "" && !/[\r\n]/.test(text);
+
+const all = CATALOGUES.flatMap(entries).filter((entry) => entry.source !== "");
+const plurals: Message[] = PLURALS
+  ? all
+      .filter((entry) => singleLine(entry.source) && singleLine(entry.sourcePlural))
+      // ICU syntax characters would change the message's meaning: such entries are left out.
+      .filter((entry) => !/[{}#]/.test(entry.source + entry.sourcePlural!))
+      .map((entry) => ({
+        glossa: `{n, plural, one {${entry.source}} other {${entry.sourcePlural!}}}`,
+        direct: [entry.source, entry.sourcePlural!],
+      }))
+  : [];
+const singles: Message[] = all
+  .filter((entry) => entry.sourcePlural === undefined && singleLine(entry.source))
+  .map((entry) => ({ glossa: entry.source, direct: [entry.source] }));
+const seen = new Set<string>();
+const messages = [...plurals, ...singles]
+  .filter((message) => !seen.has(message.glossa) && seen.add(message.glossa))
   .slice(0, STRINGS);
+const strings = messages.map((message) => message.glossa);
 if (strings.length < STRINGS) console.log(`only ${strings.length} strings in the installed catalogues`);
+console.log(
+  `${MODE}: ${strings.length} messages of ${CATALOGUES.join(", ")} (${LANG}), ${messages.filter((m) => m.direct.length > 1).length} of them plural; load ${loadavg()[0]!.toFixed(1)}`,
+);
 
 const dir = await mkdtemp(join(tmpdir(), "glossa-bench-apertium-"));
 const direct = join(dir, "strings.txt");
-await writeFile(direct, strings.join("\n\n") + "\n");
+await writeFile(direct, messages.flatMap((message) => message.direct).join("\n\n") + "\n");
 const server = await startDist({ GLOSSA_DATA_DIR: join(dir, "data") });
 try {
   const seeded = await seed(server.url);
@@ -53,7 +89,7 @@ try {
     const response = await fetch(`${server.url}/process/localize`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": seeded.secret },
-      body: JSON.stringify({ engineId: engine.body.id, sourceLocale: "en", targetLocale: "es", data }),
+      body: JSON.stringify({ engineId: engine.body.id, sourceLocale: "en", targetLocale: LANG, data }),
     });
     if (response.status !== 200) throw new Error(`localize → ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
@@ -69,7 +105,7 @@ try {
     let apertium = 0;
     let glossa = 0;
     const sides = [
-      async () => (apertium = await seconds(() => execFileSync("apertium", ["-u", "eng-spa", direct]))),
+      async () => (apertium = await seconds(() => execFileSync("apertium", ["-u", MODE, direct]))),
       async () =>
         (glossa = await seconds(async () => {
           for (let index = 0; index < strings.length; index += PER_CALL)
@@ -79,14 +115,14 @@ try {
     for (const side of roundOrder(sides, round)) await side();
     rounds.push({ direct: apertium, glossa });
     console.log(
-      `round ${round + 1}: apertium directly ${apertium.toFixed(2)} s, Glossa ${glossa.toFixed(2)} s, ratio ${(glossa / apertium).toFixed(2)}`,
+      `round ${round + 1} (load ${loadavg()[0]!.toFixed(1)}): apertium directly ${apertium.toFixed(2)} s, Glossa ${glossa.toFixed(2)} s, ratio ${(glossa / apertium).toFixed(2)}`,
     );
   }
   console.log(
     `apertium directly ${median(rounds.map((r) => r.direct)).toFixed(2)} s, Glossa ${median(rounds.map((r) => r.glossa)).toFixed(2)} s (medians of ${ROUNDS})`,
   );
   reportRatio(
-    "apertium/glossa-vs-direct",
+    `apertium/glossa-vs-direct/${MODE}${PLURALS ? "+plurals" : ""}`,
     rounds.map((r) => r.glossa / r.direct),
     ceiling(2),
   );

@@ -46,6 +46,12 @@ export async function hasGettext(): Promise<boolean> {
   }
 }
 
+/** BENCH_FIDELITY_CATALOGUES (comma-separated names under LC_MESSAGES) instead of the default set. */
+function catalogueNames(): readonly string[] {
+  const names = process.env.BENCH_FIDELITY_CATALOGUES?.split(",").filter((name) => /^[\w.@+-]+$/.test(name));
+  return names && names.length > 0 ? names : CATALOGUES;
+}
+
 /** The installed pairs from English whose target language has at least one of the catalogues. */
 export function pairsWithCatalogues(modes: readonly string[]): Pair[] {
   const pairs: Pair[] = [];
@@ -53,7 +59,7 @@ export function pairsWithCatalogues(modes: readonly string[]): Pair[] {
     const pair = apertiumModePair(mode);
     if (!pair || pair.sourceLocale !== "en") continue;
     const localeDir = pair.targetLocale.replace("-", "_");
-    const catalogues = CATALOGUES.filter((name) =>
+    const catalogues = catalogueNames().filter((name) =>
       existsSync(join(LOCALE_ROOT, localeDir, "LC_MESSAGES", `${name}.mo`)),
     );
     if (catalogues.length > 0) pairs.push({ mode, ...pair, localeDir, catalogues });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApertiumStopped } from "../../src/engines/apertium/apertium-cli.js";
 import { ApertiumPipelines } from "../../src/engines/apertium/apertium-pipelines.js";
@@ -58,12 +58,16 @@ describe("warm Apertium pipelines (eng-spa)", () => {
   afterAll(() => pool.shutdown());
 
   it("answers exactly what a one-shot run of the same programs answers (deshtml, the mode, rehtml)", async () => {
+    // Apertium 3.8's deformatter writes each UTF-8 byte of `&eacute;`/`&#233;` as a character of its
+    // own (`ￃﾩ`); Glossa's decodes them (docs/engines.md): the one-shot run gets them as `é`.
+    const decoded = (document: string) => document.replaceAll("&eacute;", "é").replaceAll("&#233;", "é");
+    const expected = (document: string) => oneShot(decoded(document));
     for (const document of DOCUMENTS) {
-      expect(await pool.translateHtml("eng-spa", document, 30_000)).toBe(await oneShot(document));
+      expect(await pool.translateHtml("eng-spa", document, 30_000)).toBe(await expected(document));
     }
     // And again on the same, now warm, pipelines: nothing of one request stays behind for the next.
     const again = await Promise.all(DOCUMENTS.map((document) => pool.translateHtml("eng-spa", document, 30_000)));
-    expect(again).toEqual(await Promise.all(DOCUMENTS.map(oneShot)));
+    expect(again).toEqual(await Promise.all(DOCUMENTS.map(expected)));
   });
 
   // About 30 warm requests and as many one-shot runs: 8 s on a quiet machine, over a minute on a loaded one.
@@ -109,11 +113,15 @@ describe("warm Apertium pipelines (eng-spa)", () => {
   });
 
   it("keeps a pipeline warm between requests and replaces one killed from outside", async () => {
+    // After a request the pipeline starts the next request's tagger in a callback of its own (setImmediate).
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     await pool.translateHtml("eng-spa", "The cat is black", 30_000);
+    await nextTurn();
     const before = pool.pids();
     expect(before.length).toBeGreaterThan(0);
     await pool.translateHtml("eng-spa", "The dog is white", 30_000);
-    expect(pool.pids()).toEqual(expect.arrayContaining(before)); // the same processes served it
+    // The same processes served it; only the tagger started ahead for it was used up (and replaced).
+    expect(before.filter((pid) => !pool.pids().includes(pid))).toHaveLength(1);
 
     // An operator (or the OOM killer) kills one program of an idle pipeline: the pool notices.
     const victim = before[0]!;
@@ -121,6 +129,26 @@ describe("warm Apertium pipelines (eng-spa)", () => {
     await vi.waitFor(() => expect(pool.pids()).not.toContain(victim));
     await gone(before.filter((pid) => !pool.pids().includes(pid)));
     expect(await pool.translateHtml("eng-spa", "The cat is black", 30_000)).toBe("El gato es negro");
+  });
+
+  it("replaces a pipeline whose tagger, started ahead for the next request, is killed while it waits", async () => {
+    const single = new ApertiumPipelines({ maxPipelines: 1 });
+    try {
+      await single.translateHtml("eng-spa", "The cat is black", 30_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      const tagger = single
+        .pids()
+        .find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("apertium-tagger\0"));
+      expect(tagger).toBeDefined();
+      const pids = single.pids();
+      process.kill(tagger!, "SIGKILL");
+      // The pipeline closes at once, as when a warm program dies, rather than failing the next request.
+      await vi.waitFor(() => expect(single.size).toEqual({ idle: 0, busy: 0 }));
+      await gone(pids);
+      expect(await single.translateHtml("eng-spa", "The dog is white", 30_000)).toBe("El perro es blanco");
+    } finally {
+      single.shutdown();
+    }
   });
 
   it("closes idle pipelines after their idle time, leaving no process", async () => {

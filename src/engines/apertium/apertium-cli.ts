@@ -1,5 +1,6 @@
 import pLimit from "p-limit";
 import { spawn } from "node:child_process";
+import type { Socket } from "node:net";
 import { availableParallelism } from "node:os";
 
 /** The most an Apertium program may print for one request; past it the program is stopped. */
@@ -86,8 +87,22 @@ export function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefin
 
 /** A program started ahead of its input, so that its start-up overlaps the work before it. */
 export interface StartedProgram {
+  /** Its process id, once started (diagnostics and tests). */
+  readonly pid: number | undefined;
   /** Writes `input` as the program's whole standard input and resolves with what it printed. */
   feed(input: Buffer | string): Promise<Buffer>;
+  /**
+   * Passes what the program prints to `onOutput` part by part as it comes (what it printed before
+   * first), instead of collecting it: `write` its input in parts, then `end` it; `done` resolves
+   * when the program has exited with status 0.
+   */
+  stream(onOutput: (part: Buffer) => void): {
+    write(part: Buffer): void;
+    end(last?: Buffer): void;
+    done: Promise<void>;
+  };
+  /** Settles when the program has ended: rejects when it was stopped, failed or exited with another status than 0. */
+  readonly ended: Promise<unknown>;
   /** Kills the program when it will not be fed (the request failed before it). */
   cancel(): void;
 }
@@ -96,14 +111,23 @@ export interface StartedProgram {
  * Starts one program with fixed arguments (never a shell), to run to completion on the input it
  * is fed. It runs in its own process group, so that `stop`, `cancel` or an oversized output kills
  * it with anything it started; a terminal's Ctrl-C reaches the server, which drains, and not
- * the program.
+ * the program. `waitsInBackground`: started ahead of its input, it does not keep the process alive.
  */
-export function startProgram(command: string, args: readonly string[], stop: AbortSignal): StartedProgram {
+export function startProgram(
+  command: string,
+  args: readonly string[],
+  stop: AbortSignal,
+  options: { waitsInBackground?: boolean } = {},
+): StartedProgram {
   let kill: (reason: unknown) => void = () => {};
   let stdin: NodeJS.WritableStream | null = null;
+  let pid: number | undefined;
+  const out: Buffer[] = [];
+  let listener: ((part: Buffer) => void) | undefined;
   const output = new Promise<Buffer>((resolve, reject) => {
     if (stop.aborted) return reject(stop.reason);
     const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, env: apertiumEnvironment() });
+    pid = child.pid;
     let stoppedBecause: unknown;
     kill = (reason: unknown) => {
       stoppedBecause ??= reason;
@@ -115,12 +139,12 @@ export function startProgram(command: string, args: readonly string[], stop: Abo
     };
     const onStop = () => kill(stop.reason);
     stop.addEventListener("abort", onStop, { once: true });
-    const out: Buffer[] = [];
     let size = 0;
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_OUTPUT_BYTES) kill(new ApertiumStopped("the output is too large"));
+      else if (listener) listener(chunk);
       else out.push(chunk);
     });
     child.stderr.on("data", (chunk: Buffer) => {
@@ -133,6 +157,11 @@ export function startProgram(command: string, args: readonly string[], stop: Abo
       stop.removeEventListener("abort", onStop);
       reject(error);
     });
+    if (options.waitsInBackground) {
+      // Started ahead of a request, it must not keep the server's event loop alive; the request's timer does.
+      child.unref();
+      for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as Socket).unref();
+    }
     child.on("close", (code) => {
       stop.removeEventListener("abort", onStop);
       if (stoppedBecause) reject(stoppedBecause);
@@ -143,9 +172,27 @@ export function startProgram(command: string, args: readonly string[], stop: Abo
   // A program cancelled before it was fed fails, and nobody waits for it.
   output.catch(() => {});
   return {
+    get pid() {
+      return pid;
+    },
+    ended: output,
     feed(input) {
       stdin?.end(input);
       return output;
+    },
+    stream(onOutput) {
+      listener = onOutput;
+      for (const part of out.splice(0)) onOutput(part);
+      return {
+        write: (part) => {
+          stdin?.write(part);
+        },
+        end: (last) => {
+          if (last) stdin?.end(last);
+          else stdin?.end();
+        },
+        done: output.then(() => {}),
+      };
     },
     cancel() {
       kill(new Error(`${command} was not needed`));

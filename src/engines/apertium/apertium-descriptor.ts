@@ -12,9 +12,9 @@ export const apertium: ProviderDescriptor = {
   credentialSchema: NO_CREDENTIALS,
   exampleConfig: { glossary: [{ type: "non_translatable", term: "Glossa" }] },
   /**
-   * Each request to a warm pipeline starts its deformatter, tagger and reformatter anew, so fewer,
-   * larger chunks are faster than parallel small ones (docs/engines.md: 1,500 catalogue strings in
-   * calls of 100 took 1.87× Apertium run directly in chunks of 100, 2.10× in chunks of 50).
+   * Each request to a warm pipeline runs its tagger (and for some pairs `apertium-anaphora`) once,
+   * so fewer, larger chunks are faster than parallel small ones (docs/engines.md: 1,500 catalogue
+   * strings in calls of 100 took 1.87× Apertium run directly in chunks of 100, 2.10× in chunks of 50).
    */
   defaultChunking: { maxItems: 200, maxWords: 5000 },
   /** The pairs of the modes `apertium -l` lists; none when Apertium is not installed. */

@@ -1,13 +1,13 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import { access } from "node:fs/promises";
 import { join } from "node:path";
+import { deformatHtml, reformatHtml } from "../../core/engines/apertium-html-format.js";
 import { parseModePipeline, type PipelineCommand } from "../../core/engines/apertium-pipeline-commands.js";
 import {
   apertiumModesDir,
   apertiumSlots,
   MAX_APERTIUM_PROCESSES,
   runProgram,
-  startProgram,
   unlessAborted,
   withDeadline,
 } from "./apertium-cli.js";
@@ -45,10 +45,10 @@ const MODE_NAME = /^[a-z]{2,3}(_[\w]+)?-[a-z]{2,3}(_[\w]+)?$/i;
  *   cancelled mid-request is killed and the next request starts a new one.
  * - Idle pipelines close after `idleMs`; `shutdown()` closes them all (busy ones when they finish).
  *
- * HTML formatting works as with `apertium -u -f html <mode>`: `apertium-deshtml` and
- * `apertium-rehtml` run once per request around the warm pipeline (they keep no state, load no
- * dictionaries, and neither flushes on NUL), so tags and Glossa's markers pass as superblanks.
- * Inside the pipeline, programs that keep context across requests run once per request too
+ * HTML formatting works as with `apertium -u -f html <mode>` without transfuse, so that tags and
+ * Glossa's markers pass as superblanks; what `apertium-deshtml` and `apertium-rehtml` did per
+ * request is done in TypeScript (`apertium-html-format.ts`), so no program starts for it. Inside
+ * the pipeline, programs that keep context across requests run once per request, started ahead
  * (warm-pipeline.ts).
  */
 export class ApertiumPipelines {
@@ -81,23 +81,14 @@ export class ApertiumPipelines {
       this.slots(() =>
         withDeadline(timeoutMs, signal, async (stop) => {
           const commands = await this.commandsFor(mode, stop);
-          // The reformatter starts now, so that its start-up overlaps the translation.
-          const reformatter = startProgram("apertium-rehtml", [], stop);
-          let translated: Buffer;
+          // A NUL would end the request early; the deformatter drops it anyway, so the output is the same.
+          const deformatted = Buffer.from(deformatHtml(html.replaceAll("\0", "")), "utf8");
+          const pipeline = this.take(mode, commands);
           try {
-            // A NUL would end the request early; deshtml drops it anyway, so the output is the same.
-            const deformatted = await runProgram("apertium-deshtml", [], { input: html.replaceAll("\0", ""), stop });
-            const pipeline = this.take(mode, commands);
-            try {
-              translated = await pipeline.translate(deformatted, stop);
-            } finally {
-              this.giveBack(pipeline);
-            }
-          } catch (error) {
-            reformatter.cancel();
-            throw error;
+            return reformatHtml((await pipeline.translate(deformatted, stop)).toString("utf8"));
+          } finally {
+            this.giveBack(pipeline);
           }
-          return (await reformatter.feed(translated)).toString("utf8");
         }),
       ),
       signal,

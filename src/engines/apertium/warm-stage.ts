@@ -6,10 +6,19 @@ import { apertiumEnvironment, ApertiumStopped, MAX_OUTPUT_BYTES } from "./aperti
 const NUL = Buffer.from([0]);
 
 interface Pending {
-  resolve: (output: Buffer) => void;
+  resolve: () => void;
   reject: (error: unknown) => void;
-  chunks: Buffer[];
+  onOutput: (part: Buffer) => void;
   size: number;
+}
+
+/** One request's input, written in parts and then ended, and when its answer is complete. */
+export interface StageRequest {
+  write(part: Buffer): void;
+  /** Ends the request's input (writes the NUL). */
+  end(): void;
+  /** Resolves when the whole answer has been passed on; rejects when the stage failed or was stopped. */
+  done: Promise<void>;
 }
 
 /**
@@ -94,27 +103,58 @@ export class WarmStage {
    * Sends one request (already deformatted, with no NUL in it) and resolves with the answer.
    * When `stop` aborts first, the pipeline is closed and the promise rejects with its reason.
    */
-  translate(input: Buffer, stop: AbortSignal): Promise<Buffer> {
-    if (this.closed) return Promise.reject(new Error(`the ${this.mode} pipeline is closed`));
-    if (this.pending) return Promise.reject(new Error(`the ${this.mode} pipeline is busy`));
-    if (stop.aborted) return Promise.reject(stop.reason);
-    return new Promise<Buffer>((resolve, reject) => {
+  async translate(input: Buffer, stop: AbortSignal): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    const request = this.begin(stop, (part) => parts.push(part));
+    request.write(input);
+    request.end();
+    await request.done;
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * Starts one request whose input is written in parts (no NUL in them) and whose answer is passed
+   * on to `onOutput` part by part as the last program prints it, so that the next step of the
+   * pipeline can start on it. When `stop` aborts first, the pipeline is closed and `done` rejects
+   * with its reason.
+   */
+  begin(stop: AbortSignal, onOutput: (part: Buffer) => void): StageRequest {
+    const refused = (error: unknown): StageRequest => {
+      const done = Promise.reject(error);
+      done.catch(() => {});
+      return { write: () => {}, end: () => {}, done };
+    };
+    if (this.closed) return refused(new Error(`the ${this.mode} pipeline is closed`));
+    if (this.pending) return refused(new Error(`the ${this.mode} pipeline is busy`));
+    if (stop.aborted) return refused(stop.reason);
+    const done = new Promise<void>((resolve, reject) => {
       const onStop = () => this.fail(stop.reason);
       stop.addEventListener("abort", onStop, { once: true });
       this.pending = {
-        resolve: (output) => {
+        resolve: () => {
           stop.removeEventListener("abort", onStop);
-          resolve(output);
+          resolve();
         },
         reject: (error) => {
           stop.removeEventListener("abort", onStop);
           reject(error);
         },
-        chunks: [],
+        onOutput,
         size: 0,
       };
-      this.children[0]!.stdin!.write(Buffer.concat([input, NUL]));
     });
+    // The caller may learn of a failure from another part of the pipeline first.
+    done.catch(() => {});
+    const stdin = this.children[0]!.stdin!;
+    return {
+      write: (part) => {
+        if (!this.closed) stdin.write(part);
+      },
+      end: () => {
+        if (!this.closed) stdin.write(NUL);
+      },
+      done,
+    };
   }
 
   /** Stops every program of the pipeline; a request in flight fails with `reason`. */
@@ -129,10 +169,10 @@ export class WarmStage {
     const part = end < 0 ? chunk : chunk.subarray(0, end);
     pending.size += part.length;
     if (pending.size > MAX_OUTPUT_BYTES) return this.fail(new ApertiumStopped("the output is too large"));
-    pending.chunks.push(part);
+    if (part.length > 0) pending.onOutput(part);
     if (end < 0) return;
     this.pending = null;
-    pending.resolve(Buffer.concat(pending.chunks));
+    pending.resolve();
     if (end + 1 < chunk.length) this.fail(new Error(`${this.mode} printed more than one answer to a request`));
   }
 

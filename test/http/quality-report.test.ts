@@ -130,4 +130,43 @@ describe.each(STORES)("GET /api/orgs/:orgId/quality (docs/usage-and-limits.md) o
     expect(longId.status).toBe(400);
     expect(longId.body.errors[0].path).toContain("engineId");
   });
+
+  it("counts what POST /process/check and POST /process/localize found, per engine and target locale", async () => {
+    const seed = await seedOrganization(server.url, { name: "Quality wiring" });
+    const key = await createKey(seed.admin, seed.orgId, { name: "ci" });
+    const post = (path: string, body: object) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": key.secret },
+        body: JSON.stringify(body),
+      });
+    // The translator dropped the trailing colon and the %s: an end-punctuation warning and a printf error.
+    const checked = await post("/process/check", {
+      engineId: seed.engineId,
+      sourceLocale: "en",
+      targetLocale: "es",
+      data: { a: "File name:", b: "Cannot open %s", c: "Save" },
+      translations: { a: "Nombre del fichero", b: "No se puede abrir", c: "Guardar" },
+    });
+    expect(checked.status).toBe(200);
+    const found = ((await checked.json()) as { checks: { check: string; severity: string }[] }).checks;
+    expect(found.map((finding) => finding.severity).sort()).toEqual(["error", "warning"]);
+    const localized = await post("/process/localize", {
+      engineId: seed.engineId,
+      sourceLocale: "en",
+      targetLocale: "fr",
+      data: { title: "Welcome", body: "Hello {name}" },
+    });
+    expect(localized.status).toBe(200);
+    const answer = (await localized.json()) as { checks?: unknown[] };
+    await flush();
+
+    const report = await seed.admin.get(`/api/orgs/${seed.orgId}/quality`);
+    expectStatus(report, 200);
+    const row = (locale: string) =>
+      report.body.rows.find((r: { engineId: string; targetLocale: string }) => r.targetLocale === locale);
+    expect(row("es")).toMatchObject({ engineId: seed.engineId, strings: 3, errors: 1, warnings: 1 });
+    expect(row("fr")).toMatchObject({ engineId: seed.engineId, strings: 2 });
+    expect(row("fr").errors + row("fr").warnings).toBe(answer.checks?.length ?? 0);
+  });
 });

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
 import { NEAR_MATCH_BUDGET_MS } from "../core/engines/near-matches.js";
 
-/** Everything the server reads from the environment (SPEC §6), parsed once at start. */
+/** Everything the server reads from the environment (docs/operations.md), parsed once at start. */
 export interface Config {
   port: number;
   host: string;
@@ -31,7 +31,7 @@ export interface Config {
   logLevel: string;
   /** How often coalesced `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
-  /** How often coalesced usage counts are written (SPEC §8); a killed process loses at most this much. */
+  /** How often coalesced usage counts are written (docs/usage-and-limits.md); a killed process loses at most this much. */
   usageFlushMs: number;
   /** `GLOSSA_USAGE_ANALYTICS=off` stops the daily usage rows (monthly character counts for quotas go on). */
   usageAnalytics: boolean;
@@ -63,7 +63,7 @@ export interface Config {
    * GLOSSA_WEBHOOK_ALLOWED_HOSTS; never link-local or cloud-metadata addresses.
    */
   webhookAllowPrivate: boolean;
-  /** GLOSSA_LEAK_REPORT_KEYS: the JSON file of public keys that sign leaked-key reports (SPEC §9). */
+  /** GLOSSA_LEAK_REPORT_KEYS: the JSON file of public keys that sign leaked-key reports (docs/webhooks.md). */
   leakReportKeysFile: string | undefined;
   /**
    * How often each instance looks for webhook deliveries that are due (retries, other instances'
@@ -78,7 +78,7 @@ export interface Config {
   webhookBatchMs: number | undefined;
   /** The built dashboard to serve; unset = `dist/web` of the package. */
   dashboardDir: string | undefined;
-  /** Jobs (SPEC §10) this instance runs at once; 0 only accepts them and leaves running to others. */
+  /** Jobs (docs/jobs.md) this instance runs at once; 0 only accepts them and leaves running to others. */
   jobConcurrency: number;
   /** How often an idle instance looks for queued jobs and for jobs of dead instances. */
   jobPollMs: number;

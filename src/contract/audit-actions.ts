@@ -12,7 +12,7 @@ export interface AuditTargetIds {
 }
 export type AuditTargetType = keyof AuditTargetIds;
 
-/** Every action the audit log records (SPEC §5 "Audit log"), and the kind of thing it acts on. */
+/** Every action the audit log records (docs/api.md "Audit log"), and the kind of thing it acts on. */
 export const AUDIT_ACTION_TARGETS = {
   "organization.created": "organization",
   "organization.updated": "organization",

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from "./audit-actions.js";
 import { Type, type Static } from "typebox";
 import { Nullable, Timestamp } from "./fields.js";
 
-/** The audit log (SPEC §5): who did what to which target, and when. Never a secret. */
+/** The audit log (docs/api.md): who did what to which target, and when. Never a secret. */
 
 export const AuditEvent = Type.Object(
   {

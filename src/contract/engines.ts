@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { LocalizableData, Locale, Name, Timestamp } from "./fields.js";
 
-/** Engines (SPEC §5): a provider plus its settings. Credentials are write-only: no record holds them. */
+/** Engines (docs/api.md): a provider plus its settings. Credentials are write-only: no record holds them. */
 
 // The config is validated per provider by the engines service (src/core/engines/engine-config.ts).
 const EngineConfig = Type.Record(Type.String(), Type.Unknown(), {

@@ -1,5 +1,5 @@
 /**
- * Every error `code` the server emits (SPEC §2, §1, §5 and docs/DECISIONS.md) and the HTTP status
+ * Every error `code` the server emits (docs/api.md#errors, docs/authorization.md and docs/DECISIONS.md) and the HTTP status
  * it leaves with. The table is closed: a code is added here before anything can raise it.
  */
 export const ERROR_STATUS = {
@@ -73,7 +73,7 @@ export const ERROR_STATUS = {
   client_closed_request: 499,
 
   internal_error: 500,
-  /** A retry may help (SPEC §2); see ERROR_OTHER_STATUSES for the definitive failure. */
+  /** A retry may help (docs/api.md#errors); see ERROR_OTHER_STATUSES for the definitive failure. */
   engine_failed: 502,
   unavailable: 503,
 } as const satisfies Record<string, number>;
@@ -91,7 +91,7 @@ const CLIENT_ERROR_STATUSES = [
  * Every other code always has exactly its status in ERROR_STATUS.
  */
 export const ERROR_OTHER_STATUSES = {
-  /** SPEC §2: 422 when every model failed definitively, so clients should not retry. */
+  /** docs/api.md#errors: 422 when every model failed definitively, so clients should not retry. */
   engine_failed: [422],
   /** A 4xx that Fastify or one of its plugins raised with no code of its own (e.g. 414, 416) keeps its status. */
   invalid_request: CLIENT_ERROR_STATUSES,

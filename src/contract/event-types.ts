@@ -1,5 +1,5 @@
 /**
- * Every event type a webhook can subscribe to (SPEC §9), a closed list: an event is emitted only
+ * Every event type a webhook can subscribe to (docs/webhooks.md), a closed list: an event is emitted only
  * with one of these. `webhook.test` is not an event of its own: it is the "send test event"
  * delivery, sent to one endpoint only and never subscribed to.
  */

@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 
-/** Liveness and readiness (SPEC §6). */
+/** Liveness and readiness (docs/operations.md). */
 
 export const Health = Type.Object({ status: Type.Literal("ok") }, { description: "The process is up." });
 export type Health = Static<typeof Health>;

@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Email, IdField, IdParam, Password, Timestamp } from "./fields.js";
 
-/** Invitations to join an organization (SPEC §5 "Account"; issue 14). The link's token is never stored or listed. */
+/** Invitations to join an organization (docs/api.md "Account"; issue 14). The link's token is never stored or listed. */
 
 export const InvitationRecord = Type.Object(
   {

@@ -4,9 +4,9 @@ import { LocalizeBody, QualityCheck, UntranslatedString } from "./process.js";
 import { JOB_STATUSES } from "./vocabulary.js";
 import { TmxImportReport } from "./exchange.js";
 
-/** Durable multi-locale jobs (SPEC §10): key-authenticated like `/process/localize`. */
+/** Durable multi-locale jobs (docs/jobs.md): key-authenticated like `/process/localize`. */
 
-/** SPEC §10: a job takes 1–50 target locales. */
+/** docs/jobs.md: a job takes 1–50 target locales. */
 export const MAX_JOB_LOCALES = 50;
 
 export const JobStatusSchema = OneOf(JOB_STATUSES);

@@ -3,11 +3,11 @@ import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestam
 import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 import { KEY_KINDS } from "./vocabulary.js";
 
-/** SPEC §8 bounds: `expiresInDays` 1–3650, a roll's `gracePeriodSeconds` 0–30 days. */
+/** docs/usage-and-limits.md bounds: `expiresInDays` 1–3650, a roll's `gracePeriodSeconds` 0–30 days. */
 export const MAX_EXPIRES_IN_DAYS = 3650;
 export const MAX_GRACE_PERIOD_SECONDS = 2_592_000;
 
-/** API keys (SPEC §1, §5). A key's secret appears once, in `CreatedKey`; no record ever holds it or its hash. */
+/** API keys (docs/authorization.md, docs/api.md). A key's secret appears once, in `CreatedKey`; no record ever holds it or its hash. */
 
 export const KeyRecord = Type.Object(
   {

@@ -2,7 +2,7 @@ import { Type, type Static } from "typebox";
 import { Nullable, OneOf, Timestamp } from "./fields.js";
 import { USAGE_PROTOCOLS } from "./vocabulary.js";
 
-/** Rate limits, monthly character quotas and usage (SPEC §8). */
+/** Rate limits, monthly character quotas and usage (docs/usage-and-limits.md). */
 
 export const RateLimit = Type.Object(
   {

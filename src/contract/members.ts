@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Email, IdField, Timestamp } from "./fields.js";
 
-/** Members of an organization, their role and their per-engine grants (SPEC §1, §5). */
+/** Members of an organization, their role and their per-engine grants (docs/authorization.md, docs/api.md). */
 
 export const MemberRecord = Type.Object(
   {

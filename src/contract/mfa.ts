@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { IdParam, Name, Nullable, Timestamp } from "./fields.js";
 
-/** Two-factor authentication (SPEC §12, issue 25 item 4): factors, sign-in's second step, the org policy. */
+/** Two-factor authentication (docs/account.md, issue 25 item 4): factors, sign-in's second step, the org policy. */
 
 export const SecondFactorMethod = Type.Union([
   Type.Literal("totp"),

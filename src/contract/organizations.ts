@@ -2,7 +2,7 @@ import { Type, type Static } from "typebox";
 import { IdField, Name, Nullable, PlanSchema, Timestamp } from "./fields.js";
 import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 
-/** Organizations and their plan (SPEC §1, §5). */
+/** Organizations and their plan (docs/authorization.md, docs/api.md). */
 
 export const Organization = Type.Object(
   {

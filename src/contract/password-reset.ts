@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Password } from "./fields.js";
 
-/** Password reset by email (SPEC §12). */
+/** Password reset by email (docs/account.md). */
 
 export const PasswordResetRequestBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),

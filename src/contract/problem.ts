@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from "./errors.js";
 import { Type, type Static } from "typebox";
 
-/** RFC 9457 problem details with the SPEC §2 members; every error response has this body. */
+/** RFC 9457 problem details with the docs/api.md#errors members; every error response has this body. */
 export const Problem = Type.Object(
   {
     type: Type.String({ description: "a URI naming the problem type" }),

@@ -2,7 +2,7 @@ import { Type, type Static } from "typebox";
 import { KeyKindSchema, LocalizableData, Locale, Nullable, OneOf } from "./fields.js";
 import { KeyLimitsView } from "./limits.js";
 
-/** The localization API of SPEC §3 (key auth): localize, recognize, whoami. */
+/** The localization API of docs/api.md#localization (key auth): localize, recognize, whoami. */
 
 export const LocalizeBody = Type.Object(
   {

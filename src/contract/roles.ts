@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Name, PermissionSchema, Timestamp } from "./fields.js";
 
-/** Roles (SPEC §1): a named set of permissions; every organization starts with Owner, Admin and Member. */
+/** Roles (docs/authorization.md): a named set of permissions; every organization starts with Owner, Admin and Member. */
 
 export const RoleRecord = Type.Object(
   {

@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 
-/** The dashboard session (SPEC §5): sign in, sign out, and who the signed-in user is. */
+/** The dashboard session (docs/api.md): sign in, sign out, and who the signed-in user is. */
 
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),

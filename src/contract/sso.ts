@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Email, IdField, Nullable, OneOf, Timestamp } from "./fields.js";
 
-/** Single sign-on with OpenID Connect, one connection per organization (SPEC §12, docs/account.md). */
+/** Single sign-on with OpenID Connect, one connection per organization (docs/account.md, docs/account.md). */
 
 const Domain = Type.String({
   minLength: 3,

@@ -1,7 +1,7 @@
 import { Type, type Static } from "typebox";
 import { Email, Password, Timestamp } from "./fields.js";
 
-/** Users of the instance (instance administration, SPEC §5). Password hashes never leave the server. */
+/** Users of the instance (instance administration, docs/api.md). Password hashes never leave the server. */
 
 export const User = Type.Object(
   {

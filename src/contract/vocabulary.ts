@@ -1,5 +1,5 @@
 /**
- * The closed vocabularies of SPEC §1, one list each. Pure data: the server's rules, its schemas,
+ * The closed vocabularies of docs/authorization.md, one list each. Pure data: the server's rules, its schemas,
  * the dashboard and the API reference all read these lists.
  */
 
@@ -16,7 +16,7 @@ export type KeyKind = (typeof KEY_KINDS)[number];
 export const KEY_STATES = ["active", "deactivated", "denied", "expired"] as const;
 export type KeyState = (typeof KEY_STATES)[number];
 
-/** A job's lifecycle (SPEC §10): queued → running → succeeded | failed | canceled. */
+/** A job's lifecycle (docs/jobs.md): queued → running → succeeded | failed | canceled. */
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "canceled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

@@ -2,7 +2,7 @@ import { Type, type Static } from "typebox";
 import { EVENT_TYPES } from "./event-types.js";
 import { IdParam, Nullable, OneOf, Timestamp } from "./fields.js";
 
-/** Webhooks (SPEC §9). The signing secret appears once, in `CreatedWebhook`; no record holds it. */
+/** Webhooks (docs/webhooks.md). The signing secret appears once, in `CreatedWebhook`; no record holds it. */
 
 export const EventTypeSchema = OneOf(EVENT_TYPES);
 
@@ -103,7 +103,7 @@ export const DeliveryListQuery = Type.Object({
 export const OrgWebhookParams = Type.Object({ orgId: IdParam, webhookId: IdParam });
 export const OrgDeliveryParams = Type.Object({ orgId: IdParam, webhookId: IdParam, deliveryId: IdParam });
 
-/** Leaked-key reports (SPEC §9), in the shape GitHub's secret scanning sends. */
+/** Leaked-key reports (docs/webhooks.md), in the shape GitHub's secret scanning sends. */
 export const LeakReport = Type.Array(
   Type.Object({
     token: Type.String({ maxLength: 1000 }),

@@ -25,11 +25,11 @@ export interface AppDeps {
   /** Failed sign-ins: per address (counted apart from keys) and per account. */
   signIn: SignInLimits;
   lastUsed: LastUsedTracker;
-  /** Runs jobs (SPEC §10); a submission wakes it. */
+  /** Runs jobs (docs/jobs.md); a submission wakes it. */
   jobs: { wake(): void };
   /** The time for key expiry, rolls and key states; tests inject their own. */
   clock: Clock;
-  /** Rate limits, character quotas and usage counts of key-authenticated calls (SPEC §8). */
+  /** Rate limits, character quotas and usage counts of key-authenticated calls (docs/usage-and-limits.md). */
   meter: KeyCallMeter;
   /** Key lookups kept in memory (absent with GLOSSA_KEY_CACHE=off); see CacheCoherence. */
   keyContexts?: KeyContextCache | undefined;

@@ -51,7 +51,7 @@ export interface KeyCallOptions {
 }
 
 /**
- * Every key-authenticated HTTP route starts here: SPEC §1 (authenticateKey), then §8 (the
+ * Every key-authenticated HTTP route starts here: docs/authorization.md (authenticateKey), then docs/usage-and-limits.md (the
  * rate limit, its headers, and usage counted when the response is sent).
  */
 export async function startKeyCall(

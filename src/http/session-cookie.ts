@@ -6,7 +6,7 @@ export function cookieIsSecure(request: FastifyRequest, publicUrl: string | unde
   return (publicUrl?.startsWith("https://") ?? false) || request.protocol === "https";
 }
 
-/** SPEC §5: httpOnly, SameSite=Lax, `Secure` when the public URL or the request is https. */
+/** docs/api.md: httpOnly, SameSite=Lax, `Secure` when the public URL or the request is https. */
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -11,7 +11,7 @@ export function toolSuccess(structured: object): CallToolResult {
   };
 }
 
-/** The error body a tool returns: the HTTP API's `code`, `message` and `status` (SPEC §2). */
+/** The error body a tool returns: the HTTP API's `code`, `message` and `status` (docs/api.md#errors). */
 export interface ToolErrorBody {
   code: ErrorCode;
   message: string;

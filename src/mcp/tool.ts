@@ -6,7 +6,7 @@ import type { Sql } from "../storage/sql.js";
 
 /** What a tool may use while it runs one call. */
 export interface ToolContext {
-  /** SPEC §1 rules 1–4, read fresh from the database for this call; throws the same errors as the HTTP API. */
+  /** docs/authorization.md rule 1–4, read fresh from the database for this call; throws the same errors as the HTTP API. */
   authenticate(engineId: string | null): Promise<KeyPrincipal>;
   sql: Sql;
   localizeDeps: LocalizeDeps;

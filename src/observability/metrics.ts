@@ -9,7 +9,7 @@ export type KeyAuthFailureReason = "missing" | "malformed" | "unknown" | "expire
 /** Which limit refused a call. */
 export type LimitRefusal = "rate_limit" | "monthly_quota" | "auth_failures";
 
-/** Every metric name starts with this (SPEC: names start with `glossa_`), the default process metrics too. */
+/** Every metric name starts with this (docs/metrics.md: names start with `glossa_`), the default process metrics too. */
 export const METRIC_PREFIX = "glossa_";
 
 /** prom-client's default gauges whose names end in `_total`. */

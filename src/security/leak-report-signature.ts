@@ -2,7 +2,7 @@ import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { readFile } from "node:fs/promises";
 
 /**
- * Leaked-key reports are signed by the secret scanner (SPEC §9): ECDSA P-256 with SHA-256 over the
+ * Leaked-key reports are signed by the secret scanner (docs/webhooks.md): ECDSA P-256 with SHA-256 over the
  * raw body, a base64 DER signature, and the identifier of the key that signed, checked against the
  * public keys in GLOSSA_LEAK_REPORT_KEYS, a file in the shape GitHub publishes them:
  * `{ "public_keys": [{ "key_identifier", "key" (PEM), "is_current" }] }`.

@@ -6,7 +6,7 @@ import type { KeyPrincipal } from "./key-principal.js";
 import { reachableEngineRows } from "./list-engines.js";
 
 /**
- * SPEC §1 rule 5 for a key's call: the engine it targets, or the refusal. Without an engineId and
+ * docs/authorization.md rule 5 for a key's call: the engine it targets, or the refusal. Without an engineId and
  * without a default engine, the 404 names the engines the key reaches (one more query, on the
  * refusal path only), so the caller learns which id to pass.
  */

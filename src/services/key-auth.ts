@@ -38,7 +38,7 @@ const DENIAL_REASON: Record<KeyDenialCode, KeyAuthFailureReason> = {
 };
 
 /**
- * SPEC §1 rules 1–4 for one call, and the expiry of §8 (from the same one lookup). Rule 5 (the engine) is the caller's, since only some
+ * docs/authorization.md rule 1–4 for one call, and the expiry of docs/keys.md (from the same one lookup). Rule 5 (the engine) is the caller's, since only some
  * routes target an engine. A malformed key is refused before any lookup.
  */
 export async function authenticateKey(
@@ -113,7 +113,7 @@ async function failed(
 }
 
 /**
- * SPEC §10: work done later for a key (a job's next locale) is authorized exactly like a new call
+ * docs/jobs.md: work done later for a key (a job's next locale) is authorized exactly like a new call
  * with that key, through the same lookup: a deleted key is 401 `invalid_api_key`, and every other
  * refusal is the one the call would get now.
  */

@@ -16,6 +16,6 @@ export interface KeyPrincipal {
   email: string | null;
   reach: EngineReach;
   engine: EngineRow | null;
-  /** Rate limit and monthly character counts (SPEC §8); null when no key is involved (bench bypass, dashboard). */
+  /** Rate limit and monthly character counts (docs/usage-and-limits.md); null when no key is involved (bench bypass, dashboard). */
   limits: KeyLimits | null;
 }

@@ -5,7 +5,7 @@ import type { Sql } from "../storage/sql.js";
 import { audit } from "./management/audit.js";
 
 /**
- * A verified secret-scanning report (SPEC §9): every existing Glossa key among the tokens is
+ * A verified secret-scanning report (docs/webhooks.md): every existing Glossa key among the tokens is
  * revoked (deleted: it fails with 401 on the next call, on every instance) in one transaction,
  * audited and announced as `key.leaked`. Anything else is a false positive.
  */

@@ -5,7 +5,7 @@ import { findOrganization } from "../storage/repositories/organizations.js";
 import type { Sql } from "../storage/sql.js";
 import type { KeyPrincipal } from "./key-principal.js";
 
-/** The engines of the key's organization that the key reaches now (SPEC §1 rule 4). */
+/** The engines of the key's organization that the key reaches now (docs/authorization.md rule 4). */
 export async function reachableEngineRows(sql: Sql, principal: KeyPrincipal): Promise<EngineRow[]> {
   return enginesWithin(principal.reach, await listEngines(sql, principal.organizationId));
 }

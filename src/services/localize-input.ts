@@ -5,7 +5,7 @@ import { checkedLocale } from "../core/locale/normalize-locale.js";
 import type { LocalizeRequest } from "./localize.js";
 import { recognizeLocale } from "./recognize-locale.js";
 
-/** A localize call as it arrives, over HTTP (SPEC §3), MCP or the Lingo.dev wire format. */
+/** A localize call as it arrives, over HTTP (docs/api.md#localization), MCP or the Lingo.dev wire format. */
 export interface LocalizeInput {
   engineId?: string | null | undefined;
   sourceLocale: string | null;
@@ -28,7 +28,7 @@ export function requireLocale(value: string, field: string): string {
   return checked.locale;
 }
 
-/** Normalises the locales (SPEC §3) or throws 400 `invalid_request`; cheap, so it runs before the key check. */
+/** Normalises the locales (docs/api.md#localization) or throws 400 `invalid_request`; cheap, so it runs before the key check. */
 export function normalizeLocalizeInput(input: LocalizeInput): PendingLocalizeRequest {
   return {
     engineId: input.engineId ?? null,

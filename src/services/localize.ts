@@ -145,7 +145,7 @@ function providerLabel(engine: EngineRow | null): string {
   return providerNamed(engine.provider) ? engine.provider : "unknown";
 }
 
-/** SPEC §3 for an authenticated principal, counted in the metrics by provider and outcome. */
+/** docs/api.md#localization for an authenticated principal, counted in the metrics by provider and outcome. */
 export async function localize(
   principal: KeyPrincipal,
   request: LocalizeRequest,
@@ -187,7 +187,7 @@ async function translateRequest(
   if (!providerNamed(engine.provider))
     throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
 
-  // SPEC §8: the monthly character limits are checked (and the characters reserved) before any work.
+  // docs/usage-and-limits.md: the monthly character limits are checked (and the characters reserved) before any work.
   const characters = countCharacters(leaves);
   call?.reserveCharacters(characters);
 

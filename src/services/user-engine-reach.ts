@@ -5,7 +5,7 @@ import { asMember, type OrgScope } from "./management/in-org.js";
 
 /**
  * The engines a signed-in user reaches in one organization, exactly as a personal key they
- * created would (SPEC §1 rule 4): every engine while RBAC is off; with RBAC on, their current
+ * created would (docs/authorization.md rule 4): every engine while RBAC is off; with RBAC on, their current
  * role (`engine:access` → all) plus their current per-engine grants. Not a member → 404.
  */
 export async function userEngineReach(sql: Sql, scope: OrgScope): Promise<EngineReach> {

@@ -223,7 +223,7 @@ describe(`glossa localize against a server on ${STORES[0]}`, () => {
   });
 
   it("--async falls back to direct calls, with a note, when the server has no jobs", async () => {
-    // A server of before SPEC §10: /jobs/localize is an unknown route; everything else goes to the real server.
+    // A server of before docs/jobs.md: /jobs/localize is an unknown route; everything else goes to the real server.
     const old: Server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -32,7 +32,7 @@ export async function callTool(
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-/** The `code` of a tool error result, or "ok" for a success; makes assertions read like the SPEC. */
+/** The `code` of a tool error result, or "ok" for a success; makes assertions read like docs/authorization.md. */
 export function outcome(result: CallToolResult): string {
   return result.isError ? String((result.structuredContent as { code?: unknown } | undefined)?.code) : "ok";
 }

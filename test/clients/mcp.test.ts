@@ -129,7 +129,7 @@ describe.each(STORES)("MCP server on %s", (store) => {
       id: 7,
       result: { structuredContent: { targetLocale: "de", data: { hello: expect.stringMatching(/^\[Ĥéļļö/) } } },
     });
-    // keys such as __proto__ stay ordinary keys through the MCP layer too (SPEC §3)
+    // keys such as __proto__ stay ordinary keys through the MCP layer too (docs/api.md#localization)
     const data = body.result.structuredContent.data;
     expect(Object.hasOwn(data, "__proto__")).toBe(true);
     expect(Object.hasOwn(data.__proto__, "constructor")).toBe(true);

@@ -11,7 +11,7 @@ import {
 import { bytesToBase62, encodeBase62 } from "../../src/core/keys/base62.js";
 import { crc32 } from "node:zlib";
 
-describe("SPEC §1 secret format: gls_ + 32 base62 of randomness + 6 base62 of a CRC32 checksum", () => {
+describe("docs/authorization.md secret format: gls_ + 32 base62 of randomness + 6 base62 of a CRC32 checksum", () => {
   it("generates gls_ + 38 base62 characters", () => {
     const secret = generateApiKeySecret();
     expect(secret).toMatch(/^gls_[0-9A-Za-z]{38}$/);

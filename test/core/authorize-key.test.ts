@@ -38,7 +38,7 @@ const reachOf = (facts: KeyAuthorizationFacts): EngineReach | string => {
 };
 const some = (...ids: string[]): EngineReach => ({ kind: "some", engineIds: new Set(ids) });
 
-describe("SPEC §1: RBAC is on exactly when plan = enterprise and rbac = true", () => {
+describe("docs/authorization.md: RBAC is on exactly when plan = enterprise and rbac = true", () => {
   it.each([
     ["free", false, false],
     ["free", true, false],
@@ -50,7 +50,7 @@ describe("SPEC §1: RBAC is on exactly when plan = enterprise and rbac = true", 
   });
 });
 
-describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_entitlement_required (deactivated)", () => {
+describe("docs/authorization.md rule 2: a service key without Enterprise + RBAC → 403 plan_entitlement_required (deactivated)", () => {
   it.each([
     ["free", false],
     ["pro", true],
@@ -76,7 +76,7 @@ describe("SPEC §1 rule 2: a service key without Enterprise + RBAC → 403 plan_
   });
 });
 
-describe("SPEC §1 rule 3: a personal key whose creator left → 403 owner_removed (denied) while RBAC is on", () => {
+describe("docs/authorization.md rule 3: a personal key whose creator left → 403 owner_removed (denied) while RBAC is on", () => {
   it("RBAC on, owner removed → owner_removed, state denied", () => {
     const facts = personal(ENTERPRISE_RBAC, null);
     expect(refusal(authorizeKey(facts, NOW))).toBe("403 owner_removed");
@@ -97,7 +97,7 @@ describe("SPEC §1 rule 3: a personal key whose creator left → 403 owner_remov
   );
 });
 
-describe("SPEC §1 rule 4: engine access", () => {
+describe("docs/authorization.md rule 4: engine access", () => {
   it("RBAC off: a personal key reaches every engine, whatever the creator's role and grants", () => {
     expect(
       reachOf(personal({ plan: "pro", rbac: false }, { rolePermissions: NO_PERMISSIONS, grantedEngineIds: [] })),
@@ -139,7 +139,7 @@ describe("SPEC §1 rule 4: engine access", () => {
   });
 });
 
-describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_found; not reachable → 403 engine_access_denied", () => {
+describe("docs/authorization.md rule 5: engine outside the organization → 404 engine_not_found; not reachable → 403 engine_access_denied", () => {
   it("an engine not in the key's organization → 404 engine_not_found", () => {
     expect(refusal(authorizeEngine(REACH_ALL, null, "eng_x"))).toBe("404 engine_not_found");
   });
@@ -158,7 +158,7 @@ describe("SPEC §1 rule 5: engine outside the organization → 404 engine_not_fo
   });
 });
 
-describe("SPEC §8: an expired key → 401 key_expired naming the moment, before every other rule", () => {
+describe("docs/usage-and-limits.md: an expired key → 401 key_expired naming the moment, before every other rule", () => {
   const expiresAt = new Date(NOW.getTime() + 1000);
   it.each([
     ["a working personal key", personal({ plan: "free", rbac: false }, null)],

@@ -6,7 +6,7 @@ import { isFormatMetadata } from "../../src/core/content/format-metadata.js";
 import { pseudoLocalize } from "../../src/core/content/pseudo-localize.js";
 import { normalizeLocale } from "../../src/core/locale/normalize-locale.js";
 
-describe("SPEC §3 locale normalisation", () => {
+describe("docs/api.md#localization locale normalisation", () => {
   it.each([
     ["en_US", "en-US"],
     ["EN", "en"],
@@ -21,7 +21,7 @@ describe("SPEC §3 locale normalisation", () => {
   );
 });
 
-describe("SPEC §3 data: strings translated, nested objects and arrays walked, other values and the shape kept", () => {
+describe("docs/api.md#localization data: strings translated, nested objects and arrays walked, other values and the shape kept", () => {
   const data = JSON.parse(
     '{"a":"A","n":{"b":"B","list":["C",1,true,null,{"d":"D"}]},"num":3,"__proto__":{"e":"E"},"constructor":"F"}',
   ) as JsonValue;

@@ -79,7 +79,7 @@ const namedValues = (args: readonly unknown[]): string[] =>
       .flatMap(([, value]) => (Array.isArray(value) ? value.map(String) : [String(value)])),
   );
 
-describe("SPEC §2: every code the server emits has one status and, where one is standard, one message", () => {
+describe("docs/api.md#errors: every code the server emits has one status and, where one is standard, one message", () => {
   it.each(CODES)("%s has an error status", (code) => {
     expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);
     expect(ERROR_STATUS[code]).toBeLessThan(600);
@@ -99,7 +99,7 @@ describe("SPEC §2: every code the server emits has one status and, where one is
     for (const value of namedValues(args)) expect(message).toContain(value);
   });
 
-  it("plan_entitlement_required points at the plan, never at the engine scope (SPEC §1 rule 2)", () => {
+  it("plan_entitlement_required points at the plan, never at the engine scope (docs/authorization.md rule 2)", () => {
     for (const keyDeactivated of [true, false]) {
       const message = errorMessage("plan_entitlement_required", { keyDeactivated });
       expect(message).toMatch(/Enterprise plan/);
@@ -108,7 +108,7 @@ describe("SPEC §2: every code the server emits has one status and, where one is
   });
 });
 
-describe("SPEC §2 statuses", () => {
+describe("docs/api.md#errors statuses", () => {
   it.each([
     ["invalid_request", 400],
     ["missing_api_key", 401],

@@ -3,7 +3,7 @@ import { importJobEvent, jobEvent, type FinishedJobFacts } from "../../src/core/
 import { jobRecord } from "../../src/core/jobs/job-record.js";
 import { distinctLocales, jobExpiresAt, JOB_RETENTION_MS, nextLocale } from "../../src/core/jobs/job-rules.js";
 
-describe("SPEC §10 job rules", () => {
+describe("docs/jobs.md job rules", () => {
   it.each([
     [["de", "fr", "ja"], [], "de"],
     [["de", "fr", "ja"], ["de"], "fr"],
@@ -48,7 +48,7 @@ const finished: FinishedJobFacts = {
   finishedAt: new Date("2026-01-01T00:01:00Z"),
 };
 
-describe("SPEC §9/§10 job events", () => {
+describe("docs/webhooks.md, docs/jobs.md job events", () => {
   it("a succeeded job announces job.succeeded with its progress, never its data", () => {
     const event = jobEvent(finished);
     expect(event).toEqual({
@@ -134,7 +134,7 @@ describe("TMX import job events (issue 32 item 3)", () => {
   });
 });
 
-describe("SPEC §10 job record", () => {
+describe("docs/jobs.md job record", () => {
   const job = { ...finished, startedAt: new Date("2026-01-01T00:00:01Z") };
 
   it("counts progress from the results read, and keeps each result's keys in order", () => {

@@ -5,7 +5,7 @@ const NOW = new Date("2030-01-01T00:00:00.000Z");
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-describe("SPEC §8 expiry: a key is refused from its expiresAt on", () => {
+describe("docs/usage-and-limits.md expiry: a key is refused from its expiresAt on", () => {
   it.each([
     [null, false],
     [new Date(NOW.getTime() + 1), false],
@@ -16,7 +16,7 @@ describe("SPEC §8 expiry: a key is refused from its expiresAt on", () => {
   });
 });
 
-describe("SPEC §8 expiry on create, within the organization's cap", () => {
+describe("docs/usage-and-limits.md expiry on create, within the organization's cap", () => {
   it.each([
     // [input, cap, expiresAt, lifetimeDays]
     [{}, null, null, null],
@@ -49,7 +49,7 @@ describe("SPEC §8 expiry on create, within the organization's cap", () => {
   });
 });
 
-describe("SPEC §8 roll: the new key keeps the lifetime policy, the old one ends at now + grace", () => {
+describe("docs/usage-and-limits.md roll: the new key keeps the lifetime policy, the old one ends at now + grace", () => {
   it.each([
     [{ expiresAt: null, lifetimeDays: null }, null, null, null],
     [{ expiresAt: days(2), lifetimeDays: 30 }, null, days(30), 30],

@@ -144,7 +144,7 @@ describe("usage reports", () => {
   });
 });
 
-describe("SPEC §9: quota.warning from 80 % of a monthly limit, quota.exceeded when it is used up or a call was refused", () => {
+describe("docs/webhooks.md: quota.warning from 80 % of a monthly limit, quota.exceeded when it is used up or a call was refused", () => {
   it.each([
     [null, 1_000, false, []],
     [100, 0, false, []],

@@ -18,7 +18,7 @@ const base: ServiceKeyChange = {
 };
 const codeOf = (change: Partial<ServiceKeyChange>) => refusal(checkServiceKeyGuards({ ...base, ...change }));
 
-describe("SPEC §1 anti-escalation guards (service keys, on create and on every edit)", () => {
+describe("docs/authorization.md anti-escalation guards (service keys, on create and on every edit)", () => {
   it("organization not on Enterprise with RBAC → 403 plan_entitlement_required", () => {
     expect(codeOf({ organization: { plan: "pro", rbac: true } })).toBe("403 plan_entitlement_required");
     expect(codeOf({ organization: { plan: "enterprise", rbac: false } })).toBe("403 plan_entitlement_required");

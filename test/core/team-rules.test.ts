@@ -12,7 +12,7 @@ const manager: Actor = { userId: "usr_m", permissions: ["engine:access", "org:ma
 const owner: Actor = { userId: "usr_o", permissions: ["engine:access", "org:manage_team"], isOwner: true };
 const member: Actor = { userId: "usr_p", permissions: ["engine:access"], isOwner: false };
 
-describe("SPEC §5 key listing: personal → the caller's own (all with org:manage_team); service → needs org:manage_team", () => {
+describe("docs/api.md key listing: personal → the caller's own (all with org:manage_team); service → needs org:manage_team", () => {
   it("a member lists only their own personal keys", () =>
     expect(listableKeyOwner(member, "personal")).toEqual({ ok: true, ownerId: "usr_p" }));
   it("a manager lists every personal key", () =>
@@ -23,7 +23,7 @@ describe("SPEC §5 key listing: personal → the caller's own (all with org:mana
     expect(listableKeyOwner(manager, "service")).toEqual({ ok: true, ownerId: null }));
 });
 
-describe("SPEC §5 key delete: the owner, or a holder of org:manage_team", () => {
+describe("docs/api.md key delete: the owner, or a holder of org:manage_team", () => {
   it.each([
     ["owner of a personal key", member, { kind: "personal" as const, ownerId: "usr_p" as const }, true],
     ["another member's personal key", member, { kind: "personal" as const, ownerId: "usr_x" as const }, false],
@@ -35,7 +35,7 @@ describe("SPEC §5 key delete: the owner, or a holder of org:manage_team", () =>
   });
 });
 
-describe("SPEC §1 Owner role: at least one owner must remain; only owners make or unmake owners", () => {
+describe("docs/authorization.md Owner role: at least one owner must remain; only owners make or unmake owners", () => {
   it("the last owner cannot be demoted or removed → 409 last_owner", () => {
     expect(
       refusal(checkOwnershipChange({ actor: owner, targetIsOwner: true, becomesOwner: false, ownerCount: 1 })),

@@ -5,7 +5,7 @@ import { signWebhook, webhookHeaders } from "../../src/core/webhooks/signature.j
 import { verifyStandardWebhook } from "../support/webhook-receiver.js";
 
 describe("webhook rules", () => {
-  it("lists exactly the event types of SPEC §9", () => {
+  it("lists exactly the event types of docs/webhooks.md", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "key.created",

@@ -5,7 +5,7 @@ import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../su
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
 import { describeInBrowser, expectAccessible, launchBrowser, openPage, screenshot, signIn } from "./support/browser.js";
 
-/** SPEC §8 in the dashboard: the key-lifetime cap, the expiry picker, expiry badges, Roll key, search and pages. */
+/** docs/usage-and-limits.md in the dashboard: the key-lifetime cap, the expiry picker, expiry badges, Roll key, search and pages. */
 describeInBrowser("dashboard: key lifecycle", () => {
   let server: TestServer;
   let browser: Browser;

@@ -31,7 +31,7 @@ describe("the API reference", () => {
       expect(security, route).toBeDefined();
       const statuses = Object.keys(responses);
       const successes = statuses.filter((status) => SUCCESS.test(status));
-      // One success status; or 200 and 202 for an operation that answers at once or as a job (SPEC §13's TMX import).
+      // One success status; or 200 and 202 for an operation that answers at once or as a job (docs/moving-to-glossa.md's TMX import).
       if (successes.length !== 1) expect(successes, route).toEqual(["200", "202"]);
       // The compatible APIs answer errors in their protocol's own JSON shape (docs/compatible-apis.md).
       const errorType = PROTOCOL_SHAPED_ERRORS.has(tags?.[0] ?? "") ? "application/json" : "application/problem+json";

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../support/test-server.js";
 
 const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "code", "message", "requestId"];
 
-describe.each(STORES)("SPEC §2 errors on %s: problem+json, stable codes, never a 500", (store) => {
+describe.each(STORES)("docs/api.md#errors errors on %s: problem+json, stable codes, never a 500", (store) => {
   let server: TestServer;
   let key: string;
   let client: ApiClient;

@@ -99,7 +99,7 @@ describe.each(STORES)("TMX import as a job (large files) on %s", (store) => {
       expectStatus(answer, 200);
       expect(answer.body.data).toEqual({ a: "Ligne de catalogue 0", b: "Ligne de catalogue 5999" });
 
-      // The job status route of SPEC §10 reads it with a key of the organization.
+      // The job status route of docs/jobs.md reads it with a key of the organization.
       const byKey = await seed.admin.request("GET", `/jobs/${last.id}`, undefined, { "x-api-key": secret });
       expectStatus(byKey, 200);
       expect(byKey.body).toMatchObject({ id: last.id, kind: "tmx_import", status: "succeeded", result: report });

@@ -6,7 +6,7 @@ import { createPostgresDatabase, HAS_POSTGRES } from "../support/stores.js";
 import { TcpProxy } from "../support/tcp-proxy.js";
 import { testConfig } from "../support/test-server.js";
 
-/** SPEC §2/§6: with the database unreachable, calls get 503 `unavailable` (never a 200) and the server recovers by itself. */
+/** docs/api.md, docs/operations.md: with the database unreachable, calls get 503 `unavailable` (never a 200) and the server recovers by itself. */
 describe("fail closed when PostgreSQL is unreachable", () => {
   let database: { url: string; drop(): Promise<void> } | undefined;
   let proxy: TcpProxy;

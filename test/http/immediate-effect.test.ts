@@ -6,7 +6,7 @@ import { createPostgresDatabase, HAS_POSTGRES, STORES } from "../support/stores.
 import { ADMIN, startTestServer } from "../support/test-server.js";
 
 /**
- * SPEC §1: a change is in force for every request that starts after the changing call
+ * docs/authorization.md: a change is in force for every request that starts after the changing call
  * returned, on every server instance. `changeVia` makes the change through one server,
  * `checkVia` calls the localization API through another (or the same one).
  */

@@ -8,7 +8,7 @@ import { startTestServer, startTestServerOn, type TestServer } from "../support/
 
 const FAST_JOBS = { jobPollMs: 100, jobLeaseMs: 1500 };
 
-describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
+describe.each(STORES)("docs/jobs.md jobs on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let key: string;
@@ -263,7 +263,7 @@ describe.each(STORES)("SPEC §10 jobs on %s", (store) => {
   });
 });
 
-describe.skipIf(!HAS_POSTGRES)("SPEC §10 jobs across instances (PostgreSQL)", () => {
+describe.skipIf(!HAS_POSTGRES)("docs/jobs.md jobs across instances (PostgreSQL)", () => {
   it("a job submitted to an instance that runs none is taken by a second instance", async () => {
     const database = await createPostgresDatabase();
     const front = await startTestServerOn(database.url, { ...FAST_JOBS, jobConcurrency: 0 });

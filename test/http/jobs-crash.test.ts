@@ -19,7 +19,7 @@ async function databaseFor(store: StoreName): Promise<{ env: Record<string, stri
   return { env: { GLOSSA_DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
 }
 
-describe.each(STORES)("SPEC §10 a job outlives its instance on %s", (store) => {
+describe.each(STORES)("docs/jobs.md a job outlives its instance on %s", (store) => {
   it("kill -9 mid-job → finished after a restart, every locale once", { timeout: 120_000 }, async () => {
     const database = await databaseFor(store);
     const env = {

@@ -7,7 +7,7 @@ import { createPostgresDatabase, HAS_POSTGRES, STORES } from "../support/stores.
 import { ADMIN, startTestServer, startTestServerOn, type TestServer } from "../support/test-server.js";
 import type { RunningServer } from "../../src/server.js";
 
-/** SPEC §8: expiry (with the organization's cap) and roll with a grace period, on a clock the test moves. */
+/** docs/usage-and-limits.md: expiry (with the organization's cap) and roll with a grace period, on a clock the test moves. */
 
 const DAY_MS = 86_400_000;
 const START = new Date("2030-03-01T12:00:00.000Z");

@@ -4,7 +4,7 @@ import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOr
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
-describe.each(STORES)("SPEC §3 localization API on %s", (store) => {
+describe.each(STORES)("docs/api.md#localization localization API on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let key: string;

@@ -4,7 +4,7 @@ import { addMemberUser, createKey, expectStatus, seedOrganization, type SeededOr
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
-describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
+describe.each(STORES)("docs/api.md keys management on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let member: { client: ApiClient; userId: string };
@@ -35,7 +35,7 @@ describe.each(STORES)("SPEC §5 keys management on %s", (store) => {
   const keysPath = () => `/api/orgs/${seed.orgId}/keys`;
   const countServiceKeys = async () => (await seed.admin.get(`${keysPath()}?kind=service`)).body.keys.length;
 
-  it("creates a personal key by default and returns the secret once, with the SPEC record", async () => {
+  it("creates a personal key by default and returns the secret once, with the documented record", async () => {
     const response = await member.client.post(keysPath(), { name: "laptop" });
     expect(response.status).toBe(201);
     const { key, secret } = response.body;

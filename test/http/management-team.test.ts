@@ -4,7 +4,7 @@ import { addMemberUser, expectStatus, seedOrganization, type SeededOrg } from ".
 import { STORES } from "../support/stores.js";
 import { ADMIN, startTestServer, type TestServer } from "../support/test-server.js";
 
-describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, engines on %s", (store) => {
+describe.each(STORES)("docs/api.md session, admin, organization, roles, members, engines on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let member: { client: ApiClient; userId: string };
@@ -136,7 +136,7 @@ describe.each(STORES)("SPEC §5 session, admin, organization, roles, members, en
   });
 
   describe("organization and roles", () => {
-    it("GET /api/orgs/:orgId returns the SPEC fields to members; non-members get 404", async () => {
+    it("GET /api/orgs/:orgId returns the documented fields to members; non-members get 404", async () => {
       const response = await member.client.get(org());
       expect(response.body).toMatchObject({
         id: seed.orgId,

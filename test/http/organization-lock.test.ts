@@ -19,7 +19,7 @@ describe.each(STORES)("concurrent changes to one organization on %s", (store) =>
   });
   afterAll(async () => server?.stop());
 
-  it("two owners demoting each other at the same moment leave one owner (SPEC §1: at least one owner must remain)", async () => {
+  it("two owners demoting each other at the same moment leave one owner (docs/authorization.md: at least one owner must remain)", async () => {
     const seed = await seedOrganization(server.url, { name: "Owners" });
     const other = await addMemberUser(seed, `owner-${store}@example.test`, seed.roles.owner);
     const owners = [
@@ -47,7 +47,7 @@ describe.each(STORES)("concurrent changes to one organization on %s", (store) =>
     }
   });
 
-  it("a role cannot gain org:manage_team while a service key is being created with it (SPEC §1 anti-escalation)", async () => {
+  it("a role cannot gain org:manage_team while a service key is being created with it (docs/authorization.md anti-escalation)", async () => {
     const seed = await seedOrganization(server.url, { name: "Roles" });
     for (let round = 0; round < ROUNDS; round++) {
       const role = await seed.admin.post(`/api/orgs/${seed.orgId}/roles`, {

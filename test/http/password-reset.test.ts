@@ -10,7 +10,7 @@ import { waitUntil } from "../support/wait-until.js";
 
 const linkIn = (raw: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(raw)?.[1];
 
-/** SPEC §12 password reset by email (issue 25 item 3). */
+/** docs/account.md password reset by email (issue 25 item 3). */
 describe.each(STORES)("password reset on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;

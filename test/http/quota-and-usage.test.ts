@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../support/test-server.js";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-describe.each(STORES)("SPEC §8 monthly character quota and usage on %s", (store) => {
+describe.each(STORES)("docs/usage-and-limits.md monthly character quota and usage on %s", (store) => {
   let server: TestServer;
   let anon: ApiClient;
 

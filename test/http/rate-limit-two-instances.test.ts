@@ -8,8 +8,8 @@ import { ADMIN } from "../support/test-server.js";
 const LIMIT = 200;
 const DAY = 86_400;
 
-/** Two server processes on one PostgreSQL database, as behind a load balancer (SPEC §8: ≤ 10 % over the limit). */
-describe("SPEC §8 rate limit across two instances", () => {
+/** Two server processes on one PostgreSQL database, as behind a load balancer (docs/usage-and-limits.md: ≤ 10 % over the limit). */
+describe("docs/usage-and-limits.md rate limit across two instances", () => {
   let database: { url: string; drop(): Promise<void> } | undefined;
   const servers: ChildServer[] = [];
 

@@ -21,7 +21,7 @@ async function awaitFreshWindow(anon: ApiClient, secret: string): Promise<void> 
   if (t < 30) await new Promise((resolve) => setTimeout(resolve, (t + 1) * 1000));
 }
 
-describe.each(STORES)("SPEC §8 per-key rate limits on %s", (store) => {
+describe.each(STORES)("docs/usage-and-limits.md per-key rate limits on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let anon: ApiClient;

@@ -72,7 +72,7 @@ function expectNoSecret(haystack: string, secrets: string[], where: string) {
   }
 }
 
-describe("SPEC §1: no database column and no log line ever holds a secret", () => {
+describe("docs/authorization.md: no database column and no log line ever holds a secret", () => {
   it("PGlite data folder and logs", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "glossa-secrets-"));
     try {

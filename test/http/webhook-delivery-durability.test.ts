@@ -9,7 +9,7 @@ import { createPostgresDatabase, HAS_POSTGRES, STORES, type StoreName } from "..
 import { ADMIN, startTestServerOn } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 
-/** SPEC §9: the event is stored with the change; a process killed before delivering it loses nothing. */
+/** docs/webhooks.md: the event is stored with the change; a process killed before delivering it loses nothing. */
 describe.each(STORES)("webhook delivery survives kill -9 on %s", (store: StoreName) => {
   let receiver: WebhookReceiver;
   let child: ChildServer | undefined;

@@ -7,14 +7,14 @@ import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.js";
 
-describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
+describe.each(STORES)("docs/webhooks.md webhooks on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let receiver: WebhookReceiver;
   let webhookId: string;
 
   beforeAll(async () => {
-    // The receiver listens on loopback, which the flag allows (SPEC §9).
+    // The receiver listens on loopback, which the flag allows (docs/webhooks.md).
     server = await startTestServer(store, { webhookAllowPrivate: true, webhookPollMs: 50 });
     seed = await seedOrganization(server.url);
     receiver = await startWebhookReceiver();
@@ -290,7 +290,7 @@ describe.each(STORES)("SPEC §9 webhooks on %s", (store) => {
   });
 });
 
-describe.each(STORES)("SPEC §9 webhook destinations without GLOSSA_WEBHOOK_ALLOW_PRIVATE on %s", (store) => {
+describe.each(STORES)("docs/webhooks.md webhook destinations without GLOSSA_WEBHOOK_ALLOW_PRIVATE on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;
   let receiver: WebhookReceiver;
@@ -349,7 +349,7 @@ describe.each(STORES)("SPEC §9 webhook destinations without GLOSSA_WEBHOOK_ALLO
 });
 
 /** Issue 25: an allow list for one internal receiver, and never the cloud's metadata service through it. */
-describe.each(STORES)("SPEC §9 GLOSSA_WEBHOOK_ALLOWED_HOSTS on %s", (store) => {
+describe.each(STORES)("docs/webhooks.md GLOSSA_WEBHOOK_ALLOWED_HOSTS on %s", (store) => {
   let server: TestServer;
   let legacy: TestServer;
   let seed: SeededOrg;

@@ -36,7 +36,7 @@ function scannerKeys() {
   };
 }
 
-describe.each(STORES)("SPEC §9 leaked-key reports on %s", (store) => {
+describe.each(STORES)("docs/webhooks.md leaked-key reports on %s", (store) => {
   const scanner = scannerKeys();
   let server: TestServer;
   let seed: SeededOrg;

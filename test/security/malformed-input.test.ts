@@ -13,7 +13,7 @@ function encode(value: string): string {
   }
 }
 
-/** Issue 13 item 11: malformed input is the client's error (400), never a 500 (SPEC: never). */
+/** Issue 13 item 11: malformed input is the client's error (400), never a 500 (docs/api.md#errors: never). */
 describe.each(STORES)("malformed input on %s", (store) => {
   let server: TestServer;
   let seed: SeededOrg;

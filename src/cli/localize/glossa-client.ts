@@ -78,7 +78,7 @@ export interface RemoteKey {
   engines: { id: string; name: string }[];
 }
 
-/** One call that proves the server is a Glossa server and the key is valid now (SPEC §3 `/whoami`). */
+/** One call that proves the server is a Glossa server and the key is valid now (docs/api.md#localization `/whoami`). */
 export async function whoamiRemote(connection: GlossaConnection): Promise<RemoteKey> {
   const body = await callGlossa(connection, "POST", "/whoami");
   if (typeof body.organizationId !== "string" || !Array.isArray(body.engines)) throw notGlossa(connection, 200);
@@ -107,7 +107,7 @@ export async function localizeRemote(
   return { data: body.data, untranslated: untranslatedOf(body.untranslated), checks: checksOf(body.checks) };
 }
 
-/** A job as `GET /jobs/:id` describes it (SPEC §10). */
+/** A job as `GET /jobs/:id` describes it (docs/jobs.md). */
 export interface RemoteJob {
   id: string;
   status: "queued" | "running" | "succeeded" | "failed" | "canceled";

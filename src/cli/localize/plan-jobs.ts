@@ -1,6 +1,6 @@
 import type { TargetPlan } from "./plan-target.js";
 
-/** SPEC §10: a job takes at most 50 target locales. */
+/** docs/jobs.md: a job takes at most 50 target locales. */
 export const MAX_LOCALES_PER_JOB = 50;
 
 /** One server job: these strings, into these locales. */

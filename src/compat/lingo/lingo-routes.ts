@@ -11,7 +11,7 @@ import { requestLocalizeDeps } from "../../http/localize-call-deps.js";
 import { registerKeyPrecheck } from "../../http/plugins/key-precheck.js";
 
 /**
- * Aliases for the paths the Lingo.dev SDKs call that SPEC §3 names differently (docs/lingo-sdk.md).
+ * Aliases for the paths the Lingo.dev SDKs call that docs/api.md#localization names differently (docs/lingo-sdk.md).
  * The current SDK calls `/process/localize` and `/process/recognize` (served by processRoutes) and
  * `GET /users/me`; older ones (and the Replexica SDK) call `/i18n`, `/recognize` and `POST /whoami`.
  */

@@ -1,4 +1,4 @@
-/** How long a password-reset link stays valid (SPEC §12: one hour). */
+/** How long a password-reset link stays valid (docs/account.md: one hour). */
 export const PASSWORD_RESET_TTL_MS = 3_600_000;
 
 /** Reset emails per account and hour, past which further requests are answered alike and send nothing. */

@@ -12,7 +12,7 @@ export interface SessionFacts {
 }
 
 /**
- * requireSso (SPEC §12): an organization that requires SSO lets in only sessions signed in
+ * requireSso (docs/account.md): an organization that requires SSO lets in only sessions signed in
  * through its own connection. Break-glass: an instance admin keeps password access to every
  * organization they are a member of, so a broken identity provider cannot lock an organization
  * out (docs/account.md#single-sign-on).

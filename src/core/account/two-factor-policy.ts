@@ -1,7 +1,7 @@
 import { deny, type Decision } from "../authz/decision.js";
 
 /**
- * An organization's "require two-factor" policy (SPEC §12): a session may act in the organization
+ * An organization's "require two-factor" policy (docs/account.md): a session may act in the organization
  * only if the user has a second factor and this session passed it. A session signed in through
  * this organization's own single sign-on connection satisfies it (the identity provider owns
  * authentication there). Instance-admin routes (`/api/admin/…`) are not organization routes and

@@ -12,7 +12,7 @@ import {
 } from "./model.js";
 
 /**
- * Everything the decision of SPEC §1 "Authorization of a call made with a key" needs,
+ * Everything the decision of docs/authorization.md "Authorization of a call made with a key" needs,
  * read fresh from storage at every call. Nothing here is cached between calls.
  */
 export interface KeyAuthorizationFacts {
@@ -26,14 +26,14 @@ export interface KeyAuthorizationFacts {
   serviceRole: { permissions: readonly string[] } | null;
   /** Service keys: the engine scope. */
   scopeEngineIds: readonly string[];
-  /** SPEC §8: when the key stops working; absent or null: never. */
+  /** docs/usage-and-limits.md: when the key stops working; absent or null: never. */
   expiresAt?: Date | null;
 }
 
 export type KeyDenialCode = "key_expired" | "plan_entitlement_required" | "owner_removed" | "user_deactivated";
 
 /**
- * Rules 2–4, after the expiry of SPEC §8 (checked first: an expired key is refused whatever else
+ * Rules 2–4, after the expiry of docs/usage-and-limits.md (checked first: an expired key is refused whatever else
  * holds): whether an authenticated key may act at all at `now`, and which engines it reaches.
  */
 export function authorizeKey(facts: KeyAuthorizationFacts, now: Date): Decision<{ reach: EngineReach }, KeyDenialCode> {

@@ -1,4 +1,4 @@
-// The model of SPEC §1, over the contract's closed vocabularies.
+// The model of docs/authorization.md, over the contract's closed vocabularies.
 import type { Permission, Plan } from "../../contract/vocabulary.js";
 
 export interface OrganizationEntitlement {

@@ -37,7 +37,7 @@ export function roleFitsServiceKey(role: { permissions: readonly string[] }): bo
   return permissionsBeyondEngineAccess(role.permissions).length === 0;
 }
 
-/** The anti-escalation guards of SPEC §1, checked in table order on create and on every edit. */
+/** The anti-escalation guards of docs/authorization.md, checked in table order on create and on every edit. */
 export function checkServiceKeyGuards(change: ServiceKeyChange): Decision<Record<never, never>, ServiceKeyGuardCode> {
   if (!isRbacOn(change.organization)) {
     return deny("plan_entitlement_required", { keyDeactivated: false });

@@ -4,7 +4,7 @@ import { roleReachesEveryEngine } from "./model.js";
 export type ServiceKeyReach = { kind: "all" } | { kind: "none" } | { kind: "some"; count: number };
 
 /**
- * What a service key reaches (SPEC §1 rules 3–4 for service keys): its role's `engine:access`
+ * What a service key reaches (docs/authorization.md rule 3–4 for service keys): its role's `engine:access`
  * reaches every engine; without it, the engines of its scope that still exist. A key that reaches
  * nothing is allowed (it authenticates and is refused every engine), so lists and the create dialog
  * say so. The dashboard and the server share this rule.

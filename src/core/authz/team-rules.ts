@@ -2,7 +2,7 @@ import type { UserId } from "../../contract/ids.js";
 import { deny, type Decision } from "./decision.js";
 import { hasPermission } from "./model.js";
 
-/** Rules for the management API beyond the service-key guards (SPEC §5, plus our own decisions in docs/DECISIONS.md). */
+/** Rules for the management API beyond the service-key guards (docs/api.md, plus our own decisions in docs/DECISIONS.md). */
 
 export interface Actor {
   userId: UserId;

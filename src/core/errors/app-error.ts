@@ -15,7 +15,7 @@ export interface AppErrorExtra<Code extends ErrorCode> {
 }
 
 /**
- * An error with a stable SPEC §2 `code`; the HTTP layer turns it into problem+json. The status
+ * An error with a stable docs/api.md#errors `code`; the HTTP layer turns it into problem+json. The status
  * comes from ERROR_STATUS, the message from ERROR_MESSAGES unless the raiser writes a specific one.
  */
 export class AppError<Code extends ErrorCode = ErrorCode> extends Error {

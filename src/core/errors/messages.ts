@@ -58,7 +58,7 @@ function noDefaultEngineHint(reachable: readonly { id: string; name: string }[] 
 export const ERROR_MESSAGES = {
   missing_api_key: () => "Send your API key in the X-API-Key header.",
   invalid_api_key: () => "The API key is invalid or has been deleted.",
-  /** SPEC §8: names the moment the key expired. */
+  /** docs/usage-and-limits.md: names the moment the key expired. */
   key_expired: (p: { expiresAt: string }) =>
     `This API key expired at ${p.expiresAt}; create a new key (or roll it before it expires next time).`,
   invalid_credentials: () => "The email or password is incorrect.",
@@ -69,7 +69,7 @@ export const ERROR_MESSAGES = {
 
   forbidden: (p: { reason: ForbiddenReason }) => FORBIDDEN[p.reason],
   csrf_rejected: () => "This request came from another site and was refused.",
-  /** SPEC §1: points at the plan, never at the engine scope. */
+  /** docs/authorization.md: points at the plan, never at the engine scope. */
   plan_entitlement_required: (p: { keyDeactivated: boolean }) =>
     p.keyDeactivated
       ? `${SERVICE_KEYS_NEED_PLAN}; this organization's plan does not include it, so the key is deactivated until the entitlement is restored.`
@@ -113,7 +113,7 @@ export const ERROR_MESSAGES = {
       : "No user has that id or email; an instance admin creates users.",
   member_not_found: (p: { userId: string }) => `User ${p.userId} is not a member of this organization.`,
   role_not_found: (p: { roleId: string }) => `Role ${p.roleId} was not found in this organization.`,
-  /** `withKey`: asked for with an API key (SPEC §1 rule 5), where a null id means "the default engine". */
+  /** `withKey`: asked for with an API key (docs/authorization.md rule 5), where a null id means "the default engine". */
   engine_not_found: (p: {
     engineId: string | null;
     withKey?: boolean;

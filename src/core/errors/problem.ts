@@ -1,7 +1,7 @@
 import type { ErrorCode } from "../../contract/errors.js";
 import type { AppError, FieldError } from "./app-error.js";
 
-/** RFC 9457 problem details with the SPEC §2 members (`code`, `message`, `requestId`). */
+/** RFC 9457 problem details with the docs/api.md#errors members (`code`, `message`, `requestId`). */
 export interface Problem {
   type: string;
   title: string;

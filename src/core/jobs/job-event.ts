@@ -2,7 +2,7 @@ import type { TmxImportReport } from "../../contract/exchange.js";
 import type { ImportProgress, JobError } from "../../contract/jobs.js";
 import type { JobStatus } from "../../contract/vocabulary.js";
 
-/** What the `job.succeeded` / `job.failed` event (SPEC §9, §10) says about a finished job. */
+/** What the `job.succeeded` / `job.failed` event (docs/webhooks.md, docs/jobs.md) says about a finished job. */
 export interface FinishedJobFacts {
   id: string;
   organizationId: string;

@@ -4,7 +4,7 @@ import type { QualityCheck, UntranslatedString } from "../../contract/process.js
 import { decodeJobResult } from "./job-result-text.js";
 import { jobExpiresAt } from "./job-rules.js";
 
-/** A stored job as the wire shows it (SPEC §10). */
+/** A stored job as the wire shows it (docs/jobs.md). */
 export interface JobFacts {
   id: string;
   status: JobStatus;

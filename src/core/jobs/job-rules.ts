@@ -1,6 +1,6 @@
 import type { JobStatus } from "../../contract/vocabulary.js";
 
-/** SPEC §10: finished jobs and their results are kept 7 days. */
+/** docs/jobs.md: finished jobs and their results are kept 7 days. */
 export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**

@@ -1,7 +1,7 @@
 import { MAX_EXPIRES_IN_DAYS } from "../../contract/keys.js";
 import type { FieldError } from "../errors/app-error.js";
 
-/** Key expiry and roll rules (SPEC §8), pure: every function takes the moment it decides at. */
+/** Key expiry and roll rules (docs/usage-and-limits.md), pure: every function takes the moment it decides at. */
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +20,7 @@ export function isExpired(expiresAt: Date | null | undefined, now: Date): boolea
 
 const addDays = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
 
-/** The organization's cap applied: a longer or missing expiry becomes the cap (SPEC §8). */
+/** The organization's cap applied: a longer or missing expiry becomes the cap (docs/usage-and-limits.md). */
 function capped(expiry: KeyExpiry, now: Date, maxLifetimeDays: number | null): KeyExpiry {
   if (maxLifetimeDays === null) return expiry;
   const cap = addDays(now, maxLifetimeDays);

@@ -1,5 +1,5 @@
 /**
- * Characters of the strings of a request, as the monthly quota counts them (SPEC §8): Unicode
+ * Characters of the strings of a request, as the monthly quota counts them (docs/usage-and-limits.md): Unicode
  * code points, so that an emoji or a CJK extension character counts once.
  */
 export function countCharacters(leaves: readonly { value: string }[]): number {

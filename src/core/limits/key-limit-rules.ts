@@ -1,7 +1,7 @@
 import type { RateLimitPolicy } from "./rate-window.js";
 
 /**
- * SPEC §8: whoever may edit a key may set its rate limit, but a personal key's owner without
+ * docs/usage-and-limits.md: whoever may edit a key may set its rate limit, but a personal key's owner without
  * `org:manage_team` may only set one lower than the organization's default: no more requests
  * per window and no higher rate. `null` (follow the default) is always allowed; so is any limit
  * when the default is unlimited.

@@ -1,4 +1,4 @@
-/** Pure rules of the monthly character quota (SPEC §8): calendar months in UTC. */
+/** Pure rules of the monthly character quota (docs/usage-and-limits.md): calendar months in UTC. */
 
 export interface CharacterCount {
   /** `null`: no limit at this level. */

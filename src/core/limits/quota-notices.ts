@@ -1,4 +1,4 @@
-/** SPEC §9: `quota.warning` once 80 % of a monthly character limit is used. */
+/** docs/webhooks.md: `quota.warning` once 80 % of a monthly character limit is used. */
 export const QUOTA_WARNING_SHARE = 0.8;
 
 export type QuotaNoticeKind = "warning" | "exceeded";

@@ -1,4 +1,4 @@
-/** Pure arithmetic of per-key rate limits (SPEC §8): fixed windows, budget leased in batches. */
+/** Pure arithmetic of per-key rate limits (docs/usage-and-limits.md): fixed windows, budget leased in batches. */
 
 export interface RateLimitPolicy {
   requests: number;

@@ -1,4 +1,4 @@
-/** Pure shaping of usage reports (SPEC §8): date range defaults, totals and CSV. */
+/** Pure shaping of usage reports (docs/usage-and-limits.md): date range defaults, totals and CSV. */
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;

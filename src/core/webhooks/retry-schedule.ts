@@ -1,6 +1,6 @@
 /**
  * When a failed delivery is tried again: the delay after the Nth failed attempt. The first retry
- * comes within 30 s (SPEC §9), the delays grow, and together they span more than 24 hours
+ * comes within 30 s (docs/webhooks.md), the delays grow, and together they span more than 24 hours
  * (5 s + 30 s + 5 min + 30 min + 2 h + 5 h + 10 h + 10 h ≈ 27.6 h); after the last the delivery
  * has failed and its endpoint is marked failing.
  */

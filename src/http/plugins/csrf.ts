@@ -27,7 +27,7 @@ function requestOrigin(request: FastifyRequest): string | undefined | null {
 }
 
 /**
- * SPEC §5 CSRF rule for session-authenticated mutations: a browser names the page's origin
+ * docs/api.md CSRF rule for session-authenticated mutations: a browser names the page's origin
  * in `Origin` (or `Referer`); when it is not ours the request is refused. Clients that send
  * neither header are not browsers, carry no ambient cookie risk, and pass.
  *

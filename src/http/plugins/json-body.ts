@@ -61,7 +61,7 @@ function parseLarge(text: string, done: (error: Error | null, body?: unknown) =>
 
 /**
  * Parses JSON bodies with plain `JSON.parse`, so keys such as `__proto__` and `constructor`
- * stay ordinary own properties (SPEC §3 keeps them), and bounds nesting depth. An empty body
+ * stay ordinary own properties (docs/api.md#localization keeps them), and bounds nesting depth. An empty body
  * parses to undefined, and the route's schema decides whether that is acceptable. U+0000 is
  * refused in every string and property name (PostgreSQL text cannot hold it). No other
  * media type is accepted: anything else is 415.

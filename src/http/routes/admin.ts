@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from "../deps.js";
 import { requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 
-/** Instance administration (SPEC §5): instance admins only. */
+/** Instance administration (docs/api.md): instance admins only. */
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

@@ -11,7 +11,7 @@ import type { AppDeps } from "../deps.js";
 import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
-/** Session-authenticated helpers the dashboard needs beyond SPEC §5: the provider list and "try it". */
+/** Session-authenticated helpers the dashboard needs beyond docs/api.md: the provider list and "try it". */
 export const dashboardApiRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

@@ -24,7 +24,7 @@ import { sessionScope } from "../session-scope.js";
 const XML_TYPES = ["application/xml", "text/xml", "application/x-tmx+xml", "application/x-tbx+xml"];
 
 /**
- * Exchange formats (SPEC §13): TMX in and out of an engine's translation memory, TBX in and out
+ * Exchange formats (docs/moving-to-glossa.md): TMX in and out of an engine's translation memory, TBX in and out
  * of its glossary. Imports take the file itself as the body: this context hands the raw request
  * stream to the service, which parses it as it arrives (the JSON body limit does not apply; the
  * service stops at 1 GiB).

@@ -3,7 +3,7 @@ import { Health, Readiness } from "../../contract/health.js";
 import { problemResponses } from "../../contract/problem.js";
 import { StorageUnavailableError, type Sql } from "../../storage/sql.js";
 
-/** SPEC §6: `/healthz` says the process is up; `/readyz` says the database answers. */
+/** docs/operations.md: `/healthz` says the process is up; `/readyz` says the database answers. */
 export const healthRoutes =
   (sql: Sql): FastifyPluginAsync =>
   async (app) => {

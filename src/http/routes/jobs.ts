@@ -8,7 +8,7 @@ import { startKeyCall } from "../key-call.js";
 import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
 /**
- * Durable multi-locale jobs of SPEC §10, authenticated by API key like `/process/localize`: the
+ * Durable multi-locale jobs of docs/jobs.md, authenticated by API key like `/process/localize`: the
  * same check before the body, the same key check, rate limit and usage count (startKeyCall).
  */
 export const jobRoutes =

@@ -12,7 +12,7 @@ import { INVALID_JSON_BODY } from "../plugins/json-body.js";
 const REPORT_BODY_LIMIT = 1024 * 1024;
 
 /**
- * `POST /api/leaked-keys` (SPEC §9). The signature covers the raw body, so this context keeps it:
+ * `POST /api/leaked-keys` (docs/webhooks.md). The signature covers the raw body, so this context keeps it:
  * its own JSON parser records the text, and the signature is checked before the schema, so an
  * unsigned report is 401 whatever it contains.
  */

@@ -43,7 +43,7 @@ async function refuseUnauthenticated(deps: AppDeps, request: FastifyRequest, rep
     if (error instanceof AppError && error.status === 403 && isToolCall(request.body)) return;
     throw error;
   }
-  // SPEC §8: the rate limit counts MCP POSTs like HTTP calls; usage counts the tool calls (below).
+  // docs/usage-and-limits.md: the rate limit counts MCP POSTs like HTTP calls; usage counts the tool calls (below).
   if (!principal.limits?.rateLimit) return;
   const pending = deps.meter.rateLimiter.admit(principal.keyId, principal.limits.rateLimit);
   const refusal = applyRateAdmission(pending instanceof Promise ? await pending : pending, (name, value) =>
@@ -70,7 +70,7 @@ const POST_SCHEMA = { hide: true, response: problemResponses(400, 401, 403, 413,
 const OTHER_METHODS_SCHEMA = { hide: true, response: problemResponses(405) };
 
 /**
- * The MCP server of SPEC §4 over Streamable HTTP, in the SDK's stateless mode: every POST gets a new
+ * The MCP server of docs/mcp.md over Streamable HTTP, in the SDK's stateless mode: every POST gets a new
  * server and transport, so any instance behind a load balancer can answer any request, and every
  * tool call evaluates the key afresh.
  */

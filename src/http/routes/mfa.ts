@@ -52,7 +52,7 @@ import { setSessionCookie } from "../session-cookie.js";
 import { callerOf, sessionScope } from "../session-scope.js";
 
 /**
- * Two-factor authentication (SPEC §12, issue 25 item 4; docs/account.md): the signed-in user's
+ * Two-factor authentication (docs/account.md, issue 25 item 4; docs/account.md): the signed-in user's
  * factors under `/api/me/mfa/…`, the second step of signing in under `/api/session/mfa/…`, the
  * organization's "require two-factor" policy, and the instance admins' break-glass reset.
  */

@@ -7,7 +7,7 @@ import { listJobs } from "../../services/management/jobs.js";
 import type { AppDeps } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
-/** The dashboard's Jobs list (SPEC §10): session auth, read-only. */
+/** The dashboard's Jobs list (docs/jobs.md): session auth, read-only. */
 export const organizationJobRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

@@ -27,7 +27,7 @@ function ownUrl(app: FastifyInstance): string {
   return `http://${host}:${address.port}`;
 }
 
-/** SPEC §12 password reset: request a link by email (always 202), redeem it with a new password. */
+/** docs/account.md password reset: request a link by email (always 202), redeem it with a new password. */
 export const passwordResetRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

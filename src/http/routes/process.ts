@@ -21,7 +21,7 @@ import { startKeyCall } from "../key-call.js";
 import { requestLocalizeDeps } from "../localize-call-deps.js";
 import { registerKeyPrecheck } from "../plugins/key-precheck.js";
 
-/** The localization API of SPEC §3, authenticated by API key. */
+/** The localization API of docs/api.md#localization, authenticated by API key. */
 export const processRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

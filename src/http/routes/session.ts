@@ -12,7 +12,7 @@ import type { AppDeps } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
 
-/** SPEC §5 session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
+/** docs/api.md session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
 export const sessionRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

@@ -36,7 +36,7 @@ function ownUrl(app: FastifyInstance): string {
   return `http://${host}:${address.port}`;
 }
 
-/** SPEC §12 single sign-on: the organization's OpenID Connect connection, and signing in with it. */
+/** docs/account.md single sign-on: the organization's OpenID Connect connection, and signing in with it. */
 export const ssoRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

@@ -27,7 +27,7 @@ import {
 import { webhookSettings, type AppDeps } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
-/** Webhooks of an organization (SPEC §9); every use case needs `org:manage_team`. */
+/** Webhooks of an organization (docs/webhooks.md); every use case needs `org:manage_team`. */
 export const webhookRoutes =
   (deps: AppDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

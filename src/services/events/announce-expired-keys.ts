@@ -3,7 +3,7 @@ import type { Sql } from "../../storage/sql.js";
 import { emitEvent } from "./emit-event.js";
 
 /**
- * `key.expired` (SPEC §9): expiry is a moment, not an action, so no request causes it. Every
+ * `key.expired` (docs/webhooks.md): expiry is a moment, not an action, so no request causes it. Every
  * instance looks for keys whose moment has passed; each is marked and announced in one
  * transaction, so it is announced once, and after a crash not lost.
  */

@@ -7,7 +7,7 @@ import { deliveriesCommitted } from "../webhooks/outbox-wake.js";
 export interface OrgEventInput {
   organizationId: OrganizationId;
   type: EventType;
-  /** Ids, names and changed fields: never a secret (SPEC §9). */
+  /** Ids, names and changed fields: never a secret (docs/webhooks.md). */
   data: Record<string, unknown>;
 }
 

@@ -11,9 +11,9 @@ import type { KeyPrincipal } from "../key-principal.js";
 export type AuthenticateForEngine = (engineId: string | null) => Promise<KeyPrincipal>;
 
 /**
- * SPEC §10: a job is readable (and cancelable) by the keys of its organization that reach its
+ * docs/jobs.md: a job is readable (and cancelable) by the keys of its organization that reach its
  * engine. A job of another organization is 404 `job_not_found`, like one that does not exist;
- * within the organization, a key that does not reach the engine gets the refusal of SPEC §1 rule 5.
+ * within the organization, a key that does not reach the engine gets the refusal of docs/authorization.md rule 5.
  */
 async function jobForKey(sql: Sql, jobId: string, authenticate: AuthenticateForEngine): Promise<JobRow> {
   const job = await findJob(sql, jobId);

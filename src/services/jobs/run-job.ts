@@ -145,7 +145,7 @@ export async function runJob(job: JobRow, context: RunJobContext): Promise<void>
 
 /**
  * One locale, as a `/process/localize` call of the job's key would run now: the key authorized
- * again (SPEC §10), then metered (SPEC §8): its characters are reserved against the monthly limits
+ * again (docs/jobs.md), then metered (docs/usage-and-limits.md): its characters are reserved against the monthly limits
  * (429 `quota_exceeded` if they do not fit) and counted in usage with the job's engine. The
  * submission was the rate-limited request; a locale does not spend the rate limit.
  */
@@ -200,7 +200,7 @@ async function finish(
     const finished = await finishJob(tx, job.id, context.owner, status, error);
     if (!finished) return false;
     const event = jobEvent({ ...finished, finishedAt: finished.finishedAt ?? new Date() });
-    // Announced in the transaction that finishes the job (SPEC §9: stored with the change).
+    // Announced in the transaction that finishes the job (docs/webhooks.md: stored with the change).
     if (event) await emitEvent(tx, { ...event, organizationId: event.organizationId as OrganizationId });
     return true;
   });

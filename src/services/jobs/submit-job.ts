@@ -9,7 +9,7 @@ import { engineForKey } from "../engine-for-key.js";
 import type { KeyPrincipal } from "../key-principal.js";
 import { requireLocale, resolveSourceLocale } from "../localize-input.js";
 
-/** A job request with its locales normalised (SPEC §3), before the key check. */
+/** A job request with its locales normalised (docs/api.md#localization), before the key check. */
 export interface PendingJob {
   engineId: string | null;
   sourceLocale: string | null;

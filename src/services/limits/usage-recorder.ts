@@ -286,7 +286,7 @@ export class UsageRecorder {
   }
 
   /**
-   * SPEC §9 `quota.warning` (80 %) and `quota.exceeded`, each once a month per scope, in the
+   * docs/webhooks.md `quota.warning` (80 %) and `quota.exceeded`, each once a month per scope, in the
    * transaction that writes the counts: the notice row decides which instance announces it.
    */
   private async announceQuotas(tx: Sql, ids: string[], refused: Set<string>): Promise<string[]> {

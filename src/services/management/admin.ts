@@ -132,7 +132,7 @@ export async function setUserActiveAsAdmin(sql: Sql, caller: Caller, userId: str
   });
 }
 
-/** Service keys work exactly while RBAC is on (SPEC §1): a plan change that flips it deactivates or reactivates them all. */
+/** Service keys work exactly while RBAC is on (docs/authorization.md): a plan change that flips it deactivates or reactivates them all. */
 async function announceServiceKeyStates(tx: Sql, organizationId: OrganizationId, wasOn: boolean, isOn: boolean) {
   if (wasOn === isOn) return;
   for (const key of await listServiceKeysOf(tx, organizationId))

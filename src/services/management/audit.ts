@@ -29,7 +29,7 @@ export type OrgEvent = {
 /**
  * Records an organization event in the transaction of the change it describes, so both commit
  * or roll back together. Every organization event is written here and nowhere else. An action
- * that is also a webhook event type (SPEC §9) is announced with the same facts, in the same
+ * that is also a webhook event type (docs/webhooks.md) is announced with the same facts, in the same
  * transaction: `{ <target>Id, actorId, ...details }`.
  */
 export async function audit(tx: Sql, actor: AuditActor, event: OrgEvent): Promise<void> {

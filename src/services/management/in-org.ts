@@ -30,7 +30,7 @@ export interface OrgActor extends Actor {
   clientAddress: string | null;
 }
 
-/** The caller's current membership, or 404 when the organization is not one of theirs (SPEC §5). */
+/** The caller's current membership, or 404 when the organization is not one of theirs (docs/api.md). */
 export async function asMember(
   sql: Sql,
   { organizationId, actorId, clientAddress, session }: OrgScope,

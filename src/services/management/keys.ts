@@ -70,7 +70,7 @@ function rejectServiceFieldsOnPersonal(input: { roleId?: unknown; engineIds?: un
 }
 
 /**
- * Runs the anti-escalation guards for a service-key create or edit (SPEC §1). Once they pass, the
+ * Runs the anti-escalation guards for a service-key create or edit (docs/authorization.md). Once they pass, the
  * role and every engine named are the organization's own, and come back as its typed ids.
  */
 async function guardServiceKeyChange(
@@ -198,7 +198,7 @@ export async function createKey(sql: Sql, scope: OrgScope, input: CreateKeyInput
 }
 
 /**
- * Rolls a key (SPEC §8): a new key with the old one's name, kind, owner, role, scope and lifetime
+ * Rolls a key (docs/usage-and-limits.md): a new key with the old one's name, kind, owner, role, scope and lifetime
  * policy, and the old key ending at `now + grace`. A personal key only by its owner; a service key
  * passes the guards as on creation, so a role that became too broad stops the roll.
  */

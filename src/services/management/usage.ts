@@ -14,7 +14,7 @@ export interface UsageFilter {
   groupBy?: UsageGroupBy | undefined;
 }
 
-/** `org:manage_team` sees every key's usage; other members their own personal keys only (SPEC §8). */
+/** `org:manage_team` sees every key's usage; other members their own personal keys only (docs/usage-and-limits.md). */
 async function usageRows(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs: number) {
   const actor = await asMember(sql, scope);
   const range = usageRange(filter.from, filter.to, nowMs);

@@ -1,4 +1,4 @@
--- Key lifecycle (SPEC §8): expiry, roll with a grace period, and the organization's cap on key lifetimes.
+-- Key lifecycle (docs/usage-and-limits.md): expiry, roll with a grace period, and the organization's cap on key lifetimes.
 -- `lifetime_days` remembers a relative expiry (`expiresInDays`) so that a roll renews it from the
 -- moment of the roll; an absolute `expiresAt` leaves it null and a roll keeps the date.
 alter table organizations add column max_key_lifetime_days integer

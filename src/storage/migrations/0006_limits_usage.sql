@@ -1,4 +1,4 @@
--- Limits and usage (SPEC §8): per-key rate limits with an organization default, a monthly
+-- Limits and usage (docs/usage-and-limits.md): per-key rate limits with an organization default, a monthly
 -- character quota per organization and per key, and usage counted per key, engine and UTC day.
 
 alter table organizations

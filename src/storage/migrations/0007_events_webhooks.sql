@@ -1,4 +1,4 @@
--- Events and webhooks (SPEC §9). An event is written in the transaction of the change that
+-- Events and webhooks (docs/webhooks.md). An event is written in the transaction of the change that
 -- caused it, together with one delivery per subscribed endpoint (the outbox): when the change
 -- commits, its deliveries exist, and any instance delivers them, after a crash too.
 

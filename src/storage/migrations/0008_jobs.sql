@@ -1,4 +1,4 @@
--- Durable multi-locale jobs (SPEC §10). Any instance claims a queued job (or one whose lease ran
+-- Durable multi-locale jobs (docs/jobs.md). Any instance claims a queued job (or one whose lease ran
 -- out because its instance died) with `for update skip locked`, renews its lease while it works,
 -- and writes one result row per finished locale, so a resumed job skips the locales already done.
 create table jobs (
@@ -12,7 +12,7 @@ create table jobs (
     check (status in ('queued', 'running', 'succeeded', 'failed', 'canceled')),
   source_locale text not null,
   target_locales text[] not null,
-  -- The request as sent, as JSON text: `json`/`jsonb` could reorder keys; SPEC §3 keeps them exactly.
+  -- The request as sent, as JSON text: `json`/`jsonb` could reorder keys; docs/api.md#localization keeps them exactly.
   data text not null,
   hints text,
   error json,

@@ -1,7 +1,7 @@
 -- The one statement every key-authenticated call runs (src/storage/repositories/api-keys.ts,
 -- loadKeyCallContext): the key, its organization's entitlement, its owner's current membership,
 -- role, grants and active flag, its service role and scope, the requested (or default) engine,
--- its expiry (SPEC §8), its rate limit and this month's character counts (SPEC §8). Read fresh
+-- its expiry (docs/usage-and-limits.md), its rate limit and this month's character counts (docs/usage-and-limits.md). Read fresh
 -- at every call, so a change refuses the next call on every instance; nothing is cached.
 -- Defined once here for the features of 0005 (expiry), 0006 (limits and usage) and 0012
 -- (deactivated users), which all read it.

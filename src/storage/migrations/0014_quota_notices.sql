@@ -1,4 +1,4 @@
--- Which quota events (SPEC §9 `quota.warning` at 80 %, `quota.exceeded`) were announced for an
+-- Which quota events (docs/webhooks.md `quota.warning` at 80 %, `quota.exceeded`) were announced for an
 -- organization's quota (key_id '*') or a key's monthly character limit, per month: each is
 -- announced once, by whichever instance's usage flush sees it first.
 create table quota_notices (

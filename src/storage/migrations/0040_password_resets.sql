@@ -1,4 +1,4 @@
--- Password reset by email (SPEC §12): single-use links valid one hour. Only the token's SHA-256
+-- Password reset by email (docs/account.md): single-use links valid one hour. Only the token's SHA-256
 -- hash is stored, like session tokens; a used or expired row stays until housekeeping removes it,
 -- so that requests per account can be counted over the last hour.
 create table password_resets (

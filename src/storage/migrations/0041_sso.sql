@@ -1,4 +1,4 @@
--- Single sign-on with OpenID Connect (SPEC §12): one connection per organization, the email
+-- Single sign-on with OpenID Connect (docs/account.md): one connection per organization, the email
 -- domains it covers (each domain claimed by one organization only), and the sign-ins under way.
 create table sso_connections (
   organization_id text primary key references organizations (id) on delete cascade,

@@ -1,4 +1,4 @@
--- Two-factor authentication (issue 25 item 4, SPEC §12). A session records when it was
+-- Two-factor authentication (issue 25 item 4, docs/account.md). A session records when it was
 -- authenticated (password, or re-entered password) and when it passed a second factor; the
 -- organization policy and the recent-authentication rule read both.
 alter table sessions add column authenticated_at timestamptz not null default now();

@@ -180,7 +180,7 @@ export async function updateApiKey(
   );
 }
 
-/** Sets a key's own limits (SPEC §8); undefined leaves one as it is, null clears it. */
+/** Sets a key's own limits (docs/usage-and-limits.md); undefined leaves one as it is, null clears it. */
 export async function updateApiKeyLimits(
   sql: Sql,
   id: KeyId,
@@ -211,7 +211,7 @@ export async function deleteApiKey(sql: Sql, id: KeyId): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** What one call with a key needs: the key, its organization, the facts of §1 and the target engine. */
+/** What one call with a key needs: the key, its organization, the facts of docs/authorization.md and the target engine. */
 export interface KeyCallContext {
   keyId: KeyId;
   organizationId: OrganizationId;

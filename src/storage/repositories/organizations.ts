@@ -22,7 +22,7 @@ const ORG_COLUMNS = `id, name, plan, rbac, default_engine_id as "defaultEngineId
   default_rate_limit_window_seconds as "defaultRateLimitWindowSeconds",
   monthly_character_quota as "monthlyCharacterQuota"`;
 
-/** The roles every new organization starts with (SPEC §1). */
+/** The roles every new organization starts with (docs/authorization.md). */
 export const SEEDED_ROLES: { name: string; permissions: Permission[]; isOwner: boolean }[] = [
   { name: "Owner", permissions: ["engine:access", "org:manage_team"], isOwner: true },
   { name: "Admin", permissions: ["engine:access", "org:manage_team"], isOwner: false },

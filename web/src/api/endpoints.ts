@@ -69,7 +69,7 @@ function auditQuery(filter: AuditFilter & { before?: string; limit?: number }): 
 }
 const id = encodeURIComponent;
 
-/** Typed calls to the management API (SPEC §5), one function per endpoint. */
+/** Typed calls to the management API (docs/api.md), one function per endpoint. */
 export const api = {
   // Session
   signIn: (email: string, password: string) =>

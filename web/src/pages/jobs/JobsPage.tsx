@@ -46,7 +46,7 @@ function JobProgress({ job }: { job: JobListItem }) {
 }
 
 /**
- * The organization's latest jobs (SPEC §10): everyone's with `org:manage_team` (TMX imports
+ * The organization's latest jobs (docs/jobs.md): everyone's with `org:manage_team` (TMX imports
  * included), otherwise the jobs of the caller's own personal keys. Refreshes itself while a job
  * is still under way.
  */

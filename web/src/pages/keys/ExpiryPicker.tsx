@@ -2,7 +2,7 @@ import { useId } from "react";
 import { dateInputValue } from "./expiry-text";
 import { countOf, WORDS } from "../../format/plural";
 
-/** What the create dialog asks for: never, a number of days, or a date (SPEC §8). */
+/** What the create dialog asks for: never, a number of days, or a date (docs/usage-and-limits.md). */
 export type ExpiryChoice = { kind: "never" } | { kind: "days"; days: number } | { kind: "date"; date: string };
 
 const DAY_CHOICES = [7, 30, 90];

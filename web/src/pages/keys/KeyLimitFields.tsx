@@ -48,7 +48,7 @@ export function useKeyLimitValues(key?: ApiKey) {
   return useState<KeyLimitValues>(() => keyLimitValues(key));
 }
 
-/** Rate limit and monthly character limit of one key (SPEC §8). */
+/** Rate limit and monthly character limit of one key (docs/usage-and-limits.md). */
 export function KeyLimitFields({
   values,
   onChange,

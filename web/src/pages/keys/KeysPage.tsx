@@ -63,7 +63,7 @@ export function KeysPage() {
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
-  // SPEC §8: only a personal key's owner rolls it; service keys need org:manage_team (the server checks again).
+  // docs/usage-and-limits.md: only a personal key's owner rolls it; service keys need org:manage_team (the server checks again).
   const canRoll = (key: ApiKey) =>
     key.state === "active" && key.rolledTo === null && (key.kind === "service" ? canManage : key.ownerId === me.id);
   /** After a key is created, the page keeps showing how to call it. */

@@ -5,7 +5,7 @@ import { Dialog } from "../../components/Dialog";
 import { ErrorNotice } from "../../components/ErrorNotice";
 import { useAction } from "../../hooks/useAction";
 
-/** How long the old key keeps working after a roll (SPEC §8 `gracePeriodSeconds`). */
+/** How long the old key keeps working after a roll (docs/usage-and-limits.md `gracePeriodSeconds`). */
 const GRACE_CHOICES = [
   { seconds: 0, label: "Stop the old key now" },
   { seconds: 3_600, label: "Keep the old key working for 1 hour" },

@@ -6,7 +6,7 @@ import { useAction } from "../../hooks/useAction";
 import { countOf, WORDS } from "../../format/plural";
 
 /**
- * The organization's cap on key lifetimes (SPEC §8 `maxKeyLifetimeDays`), set by team managers.
+ * The organization's cap on key lifetimes (docs/usage-and-limits.md `maxKeyLifetimeDays`), set by team managers.
  * It applies to keys created or rolled from now on; existing keys keep their expiry.
  */
 export function KeyLifetimeSetting({

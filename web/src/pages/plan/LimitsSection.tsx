@@ -8,7 +8,7 @@ import { countOf, WORDS } from "../../format/plural";
 const describeRate = (limit: Organization["defaultKeyRateLimit"]) =>
   limit ? `${countOf(limit.requests, WORDS.request)} per ${countOf(limit.windowSeconds, WORDS.second)}` : "Unlimited";
 
-/** The organization's limits (SPEC §8): the default key rate limit, editable by team managers. */
+/** The organization's limits (docs/usage-and-limits.md): the default key rate limit, editable by team managers. */
 export function LimitsSection({
   org,
   canManage,

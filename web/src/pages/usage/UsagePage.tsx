@@ -111,7 +111,7 @@ function UsageTable({
   );
 }
 
-/** Usage of the organization's keys by day, key and engine (SPEC §8); members see their own keys. */
+/** Usage of the organization's keys by day, key and engine (docs/usage-and-limits.md); members see their own keys. */
 export function UsagePage() {
   const { org, canManage } = useOrgSession();
   const [days, setDays] = useState<number>(30);

@@ -13,7 +13,7 @@ import { DeliveryLog } from "./DeliveryLog";
 import { WebhookSecretDialog } from "./WebhookSecretDialog";
 import { DateTime } from "../../format/DateTime";
 
-/** Webhook endpoints (SPEC §9): managers add them, pause them, and read each one's delivery log. */
+/** Webhook endpoints (docs/webhooks.md): managers add them, pause them, and read each one's delivery log. */
 export function WebhooksPage() {
   const { org, canManage } = useOrgSession();
   const webhooks = useLoader(() => (canManage ? api.webhooks(org.id) : Promise.resolve([])), [org.id, canManage]);

@@ -45,12 +45,14 @@ describe("graceful shutdown is bounded by GLOSSA_SHUTDOWN_GRACE_MS", () => {
   it("cuts a request that never completes once the grace period is over", async () => {
     const server = await startTestServer("pglite", { shutdownGraceMs: 300 });
     const { port } = new URL(server.url);
-    // A request whose body never arrives keeps its connection busy forever. It carries a
-    // well-formed key: without one it is refused at once, before its body is read.
+    const seed = await seedOrganization(server.url);
+    const { secret } = await createKey(seed.admin, seed.orgId, { name: "slow body" });
+    // A request whose body never arrives keeps its connection busy forever. It carries a key the
+    // store knows: an unknown one is refused at once, before its body is read (docs/security.md).
     const socket = connect(Number(port), "127.0.0.1");
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     socket.write(
-      `POST /process/localize HTTP/1.1\r\nHost: x\r\nX-API-Key: ${generateApiKeySecret()}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      `POST /process/localize HTTP/1.1\r\nHost: x\r\nX-API-Key: ${secret}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
     );
     const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     socket.on("error", () => undefined);
@@ -63,5 +65,25 @@ describe("graceful shutdown is bounded by GLOSSA_SHUTDOWN_GRACE_MS", () => {
     ]);
     expect(outcome).toBe("stopped");
     await socketClosed;
+  });
+
+  it("answers an unknown key at once and closes the connection, whose body never arrives", async () => {
+    const server = await startTestServer("pglite");
+    try {
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString("utf8")));
+      socket.on("error", () => undefined);
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.write(
+        `POST /process/localize HTTP/1.1\r\nHost: x\r\nX-API-Key: ${generateApiKeySecret()}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
+      await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer.toLowerCase()).toContain("connection: close");
+    } finally {
+      await server.stop();
+    }
   });
 });

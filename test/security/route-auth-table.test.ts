@@ -91,6 +91,7 @@ const TABLE: Record<string, Row> = {
   "DELETE /api/orgs/:orgId": { need: "team" },
   "POST /api/orgs/:orgId/keys/:keyId/roll": { need: "team", body: () => ({ gracePeriodSeconds: 0 }) },
   "GET /api/orgs/:orgId/audit/export": { need: "member" },
+  "GET /api/orgs/:orgId/quality": { need: "member" },
   "GET /api/orgs/:orgId/usage": { need: "member" },
   "GET /api/orgs/:orgId/usage.csv": { need: "member" },
   "GET /api/orgs/:orgId/jobs": { need: "member" },

@@ -9,6 +9,36 @@ import type { PoEntry } from "./po.js";
 
 /** Programs whose catalogues are read, in this order, where the machine has them. */
 export const CATALOGUES = ["coreutils", "bash", "apt", "grep", "sed", "tar", "findutils", "diffutils"] as const;
+/**
+ * `BENCH_FIDELITY_CATALOGUES=other`: programs outside the default set, to see whether a rule fits
+ * catalogues it was not tuned on (those present are read, in this order).
+ */
+export const OTHER_CATALOGUES = [
+  "git",
+  "gnupg2",
+  "dpkg",
+  "glib20",
+  "gawk",
+  "gettext-tools",
+  "wget",
+  "binutils",
+  "libc",
+  "man-db",
+  "shadow",
+  "systemd",
+  "xz",
+  "psmisc",
+] as const;
+
+/** The catalogue list a `BENCH_FIDELITY_CATALOGUES` value names: unset the default set, `other`, or names separated by commas. */
+export function cataloguesNamed(value: string | undefined): readonly string[] {
+  if (!value || value === "default") return CATALOGUES;
+  if (value === "other") return OTHER_CATALOGUES;
+  return value
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => /^[\w.+-]+$/.test(name));
+}
 export const MAX_ENTRIES = 1500;
 
 export interface Sample {

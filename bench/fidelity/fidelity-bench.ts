@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { startBenchServer, storeEnvironment } from "../localize-auth-bench.js";
 import { median } from "../rounds.js";
 import { json, seed } from "../support.js";
-import type { Sample } from "./catalogues.js";
+import { cataloguesNamed, type Sample } from "./catalogues.js";
 import { localizeInCalls, type GlossaRun } from "./glossa-client.js";
 import {
   apertiumDirectly,
@@ -38,6 +38,12 @@ import { startStandIn, swappable, type StandInMode } from "./stand-in.js";
 const ROUNDS = Number(process.env.BENCH_FIDELITY_ROUNDS ?? 3);
 /** BENCH_FIDELITY_DETAIL: how many strings each detail list prints (strings behind a missed figure). */
 const DETAIL = Number(process.env.BENCH_FIDELITY_DETAIL ?? 10);
+/** BENCH_FIDELITY_CATALOGUES: the catalogues read — unset (the default set), `other`, or names separated by commas. */
+const CATALOGUE_NAMES = cataloguesNamed(process.env.BENCH_FIDELITY_CATALOGUES);
+/** BENCH_FIDELITY_MODES: the Apertium pairs measured (modes separated by commas), all installed ones from English when unset. */
+const MODES = process.env.BENCH_FIDELITY_MODES?.split(",").map((mode) => mode.trim());
+/** BENCH_FIDELITY_STAND_INS_ONLY=1: only the stand-in models (no Apertium rounds, no wall-time figures). */
+const STAND_INS_ONLY = process.env.BENCH_FIDELITY_STAND_INS_ONLY === "1";
 
 /** Up to DETAIL lines of strings behind a figure, source → output. */
 function printDetail(label: string, pairs: readonly (readonly [string, string])[]) {
@@ -163,6 +169,12 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
       `${sample.filter((s) => s.cFormat && !s.cFormatGuessed).length} of them by the catalogue` +
       `${dropped ? `, ${dropped} flags dropped where the human text fails msgfmt -c` : ""})`,
   );
+  if (STAND_INS_ONLY)
+    return benchStandIns(
+      pair,
+      glossa,
+      sample.filter((s) => !/[{}]/.test(s.source)),
+    );
 
   // Wall times are medians of interleaved rounds (the machine may be shared); each Glossa round
   // has an engine of its own, so that no round is served from the translation memory.
@@ -249,6 +261,17 @@ async function benchPair(pair: Pair, glossa: Glossa, dir: string): Promise<boole
   return targets.every(([, met]) => met) && llmMet;
 }
 
+function equalByCatalogue(sample: readonly Sample[], outputs: readonly string[]): string {
+  const counts = new Map<string, { equal: number; all: number }>();
+  sample.forEach((s, index) => {
+    const entry = counts.get(s.catalogue) ?? { equal: 0, all: 0 };
+    entry.all++;
+    if (outputs[index] === s.human) entry.equal++;
+    counts.set(s.catalogue, entry);
+  });
+  return [...counts].map(([name, { equal, all }]) => `${name} ${of(equal, all)}`).join(", ");
+}
+
 async function throughStandIn(mode: StandInMode, pair: Pair, glossa: Glossa, sample: readonly Sample[]) {
   const standIn = await startStandIn(mode, new Map(sample.map((s) => [s.source, s.human])));
   try {
@@ -285,6 +308,14 @@ async function benchStandIns(pair: Pair, glossa: Glossa, sample: Sample[]): Prom
     `    equal to the human translation: ${of(oracle.figures.equalToHuman, answered)} answered, ${pct(oracle.figures.equalToHuman, n)} of all`,
   );
   printRefusals(oracle.run);
+  console.log(`    equal to the human translation by catalogue: ${equalByCatalogue(sample, oracle.run.outputs)}`);
+  printDetail(
+    "not equal to the human (source → answer)",
+    sample
+      .map((s, index) => ({ s, output: oracle.run.outputs[index]! }))
+      .filter(({ s, output }) => output !== s.human)
+      .map(({ s, output }) => [s.source, output] as const),
+  );
   const oracleMet = oracle.run.refused.length === 0 && oracle.figures.equalToHuman >= 0.99 * n;
 
   const swapper = await throughStandIn("swapper", pair, glossa, sample);
@@ -361,7 +392,7 @@ export async function benchFidelity(): Promise<void> {
       "`apertium -l` failed: apertium is missing or broken; apt-get install apertium apertium-eng-spa",
     );
   if (!(await hasGettext())) return notMeasured("msgunfmt and msgfmt are not installed: apt-get install gettext");
-  const pairs = pairsWithCatalogues(modes);
+  const pairs = pairsWithCatalogues(modes, CATALOGUE_NAMES).filter((pair) => !MODES || MODES.includes(pair.mode));
   if (pairs.length === 0)
     return notMeasured(
       `no installed Apertium pair from English (${modes.join(", ") || "none"}) has catalogues under /usr/share/locale/<lang>/LC_MESSAGES`,

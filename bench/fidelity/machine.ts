@@ -9,7 +9,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { apertiumModePair } from "../../src/core/engines/apertium-modes.js";
-import { CATALOGUES, selectSample, type Sample } from "./catalogues.js";
+import { selectSample, type Sample } from "./catalogues.js";
 import { parsePo, writePo, type PoOutput } from "./po.js";
 
 const run = promisify(execFile);
@@ -46,20 +46,14 @@ export async function hasGettext(): Promise<boolean> {
   }
 }
 
-/** BENCH_FIDELITY_CATALOGUES (comma-separated names under LC_MESSAGES) instead of the default set. */
-function catalogueNames(): readonly string[] {
-  const names = process.env.BENCH_FIDELITY_CATALOGUES?.split(",").filter((name) => /^[\w.@+-]+$/.test(name));
-  return names && names.length > 0 ? names : CATALOGUES;
-}
-
 /** The installed pairs from English whose target language has at least one of the catalogues. */
-export function pairsWithCatalogues(modes: readonly string[]): Pair[] {
+export function pairsWithCatalogues(modes: readonly string[], catalogueNames: readonly string[]): Pair[] {
   const pairs: Pair[] = [];
   for (const mode of modes) {
     const pair = apertiumModePair(mode);
     if (!pair || pair.sourceLocale !== "en") continue;
     const localeDir = pair.targetLocale.replace("-", "_");
-    const catalogues = catalogueNames().filter((name) =>
+    const catalogues = catalogueNames.filter((name) =>
       existsSync(join(LOCALE_ROOT, localeDir, "LC_MESSAGES", `${name}.mo`)),
     );
     if (catalogues.length > 0) pairs.push({ mode, ...pair, localeDir, catalogues });

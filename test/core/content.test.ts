@@ -288,6 +288,17 @@ describe("pseudo-localization: accented, padded, bracketed; placeholders and tag
     expect(pseudoLocalize("a\u00a0b")).toBe("[á\u00a0ƀ ~]");
   });
 
+  it.each([
+    ["Hello ", "[Ĥéļļö ~~] "],
+    [" Hello", " [Ĥéļļö ~~]"],
+    ["  Hello  ", "  [Ĥéļļö ~~]  "],
+    ["Hello\n", "[Ĥéļļö ~~]\n"],
+    ["\tHello world\n\n", "\t[Ĥéļļö ŵöŕļð ~~~]\n\n"],
+    ["- Note ", "- [Ñöţé ~~] "],
+  ])("keeps the source's leading and trailing whitespace outside the brackets: %j → %j", (input, expected) => {
+    expect(pseudoLocalize(input)).toBe(expected);
+  });
+
   it("leaves empty and whitespace-only strings alone", () => {
     expect(pseudoLocalize("")).toBe("");
     expect(pseudoLocalize("  ")).toBe("  ");

@@ -46,6 +46,9 @@ describe("printf order: the answer is restored, kept positional or refused", () 
     ["%*d of %.*s", "%2$*1$d de %4$.*3$s", "%*d de %.*s"],
     ["size %<PRIuMAX> of %s", "tamaño %1$<PRIuMAX> de %2$s", "tamaño %<PRIuMAX> de %s"],
     ["%@ sent %lu photos", "%1$@ envió %2$lu fotos", "%@ envió %lu fotos"],
+    // Same order, a precision of the translator's own: unnumbered, the translator's precision kept.
+    ["file '%s' of package '%s'", "fitxer «%1$s» del paquet «%2$.250s»", "fitxer «%s» del paquet «%.250s»"],
+    ["%s at %d", "%1$-10s en %2$5d", "%-10s en %5d"],
     // Reordered: positional form kept.
     [
       "syntax error at line %d character %zd '%s'",

@@ -7,7 +7,7 @@ describe("a doubled space the source does not have becomes one", () => {
   it.each([
     ["Hello {name}, you have {#1}", "Hola {name},  tienes {#1}", "Hola {name}, tienes {#1}"],
     ["the user is John and it", "El usuario es John  y él", "El usuario es John y él"],
-    ["Hello %s, bye", "Hola  %s,   adiós", "Hola %s, adiós"],
+    ["Hello %s, bye", "Hola  %s,  adiós", "Hola %s, adiós"],
     ["open <b>file</b> now", "abre  <b>fichero</b>  ahora", "abre <b>fichero</b> ahora"],
   ])("%j → %j becomes %j", (source, output, expected) => {
     expect(keepSourceSpacing(source, output)).toBe(expected);
@@ -24,6 +24,14 @@ describe("the source's own spacing is kept", () => {
     ["first\n\nsecond", "primero\n\nsegundo"],
     // runs next to a tab
     ["a\t  b", "x\t  y"],
+    // columns the translator re-aligned to the translation's widths (a run of three or more is layout)
+    ["%sDate:      %s", "%sFecha:     %s"],
+    ["\t\tAttributes    : ", "\t\tAtributs      : "],
+    ["Access Rights : ", "Drets d’accés    : "],
+    ["  Num:    Index       Value  Name", "  Num:    Índice      Valor  Nombre"],
+    // a source that spaces with runs lets the translation do so with runs of its own length
+    ["  flags:         0x%04x ", "  opciones:      0x%04x "],
+    ["Name:  {name}  Age:   {age}", "Nombre:  {name}  Edad:  {age}"],
   ])("%j → %j stays", (source, output) => {
     expect(keepSourceSpacing(source, output)).toBe(output);
   });

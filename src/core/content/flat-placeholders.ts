@@ -1,4 +1,4 @@
-import htmlTags from "html-tags";
+import htmlTags, { voidHtmlTags } from "html-tags";
 import type { Segment } from "./segment.js";
 
 /**
@@ -62,6 +62,29 @@ const LOWER_CASE = /\p{Ll}/u;
 /** The Lingo.dev CLI's stand-ins for code: strict whatever their hash looks like. */
 const CODE_STAND_IN = /^(?:INLINE_)?CODE_PLACEHOLDER_/;
 const HTML_ELEMENTS: ReadonlySet<string> = new Set(htmlTags);
+/**
+ * Elements that are markup without a closing tag: void ones that do something bare (`<br>`, `<hr>`)
+ * and those whose end tag HTML lets a writer leave out (`<p>`, `<li>`, `<td>`…). Any other element
+ * name written bare and never closed names a thing, as `<file>` does: `<object>`, `<time>`,
+ * `<mark>`, and the void elements HTML requires attributes of (`<link>`, `<img>`: nothing without
+ * `href` or `src`).
+ */
+const NEEDS_ATTRIBUTES: ReadonlySet<string> = new Set([
+  "link",
+  "meta",
+  "base",
+  "img",
+  "source",
+  "track",
+  "param",
+  "embed",
+]);
+const UNCLOSED_MARKUP: ReadonlySet<string> = new Set([
+  ...voidHtmlTags.filter((name) => !NEEDS_ATTRIBUTES.has(name)),
+  ...["html", "head", "body", "p", "li", "dt", "dd", "rt", "rp", "optgroup", "option"],
+  ...["colgroup", "caption", "thead", "tbody", "tfoot", "tr", "td", "th"],
+]);
+const BARE_TAG = /^<[A-Za-z][\w:.-]*>$/;
 const TAG_HEAD = /^<(\/?)([A-Za-z][\w:.-]*)/;
 
 function isLetterOrDigit(ch: string | undefined): boolean {
@@ -317,15 +340,25 @@ export function scanPlaceholders(text: string, options: { pound?: boolean } = {}
     if ((lastClosing.get(tag.name) ?? -1) < tag.at) out[tag.index] = { ...out[tag.index]!, soft: true } as Segment;
   return out;
 
-  /** Markup: an HTML element, attributes with `=`, self-closing, a closing tag, or closed later in the string. */
+  /**
+   * Markup: attributes with `=`, self-closing, a closing tag, closed later in the string, or an
+   * HTML element that needs no closing tag (or has attributes). A bare `<object>` never closed
+   * names a thing, as `<file>` does.
+   */
   function classifyTag(tag: string, at: number, index: number): void {
     const head = TAG_HEAD.exec(tag);
     if (!head) return;
     const name = head[2]!;
     if (head[1]) lastClosing.set(name, at);
-    else if (!tag.endsWith("/>") && !tag.includes("=") && !HTML_ELEMENTS.has(name.toLowerCase()))
+    else if (!tag.endsWith("/>") && !tag.includes("=") && mayNameAThing(tag, name.toLowerCase()))
       maybeMetavariables.push({ index, at, name });
   }
+}
+
+/** A tag that is a metavariable unless a closing tag of its name follows. */
+function mayNameAThing(tag: string, name: string): boolean {
+  if (!HTML_ELEMENTS.has(name)) return true;
+  return BARE_TAG.test(tag) && !UNCLOSED_MARKUP.has(name);
 }
 
 /** `first_last@example.com`: the underscore is part of an e-mail address, found from its `@`. */

@@ -47,6 +47,23 @@ function parse(token: string): Parsed | undefined {
   return { positional, flags, width, precision, conversion };
 }
 
+/**
+ * What a conversion reads, as `msgfmt -c` compares a translation's conversions with its source's:
+ * its argument numbers, `*` widths and precisions, length and conversion; flags, width and
+ * precision digits aside (`%2$.250s` → `%2$s`, `%-10s` → `%s`, `%.*s` stays), since a translator
+ * may pad or cut an argument differently. Undefined for what is not a conversion (`%%`).
+ */
+export function printfArgumentShape(token: string): string | undefined {
+  const match = CONVERSION.exec(token);
+  if (!match) return undefined;
+  const [, position, , width, precision, conversion = ""] = match;
+  const star = (part: string | undefined, dot = "") => (part?.startsWith("*") ? `${dot}${part}` : "");
+  return `%${position === undefined ? "" : `${position}$`}${star(width)}${star(precision, ".")}${conversion}`;
+}
+
+/** `%2$.*1$s` → `%.*s`: a conversion without its argument numbers. */
+const unnumbered = (conversion: string) => conversion.replace(/\d+\$/g, "");
+
 /** The text to send for `source`, and what is needed to read the answer. */
 export function printfOrderPlan(source: string): PrintfOrderPlan {
   if (!source.includes("%")) return { kind: "as-is", text: source };
@@ -77,21 +94,27 @@ export function printfOrderPlan(source: string): PrintfOrderPlan {
 
 /**
  * The final text of an answer to `plan.text` that passed output validation (so it has every
- * numbered conversion exactly once): the source's spelling when the order is the source's, the
- * positional form when it changed.
+ * numbered conversion exactly once, its flags, width and precision perhaps the translator's own):
+ * the conversions unnumbered when the order is the source's (`%1$d … %2$.250s` → `%d … %.250s`,
+ * the source's spelling when the answer kept it), the positional form when it changed.
  */
 export function restorePrintfOrder(plan: PrintfOrderPlan, answer: string): string {
   if (plan.kind === "as-is") return answer;
   const segments = splitProtected(answer);
-  const indexOf = (segment: (typeof segments)[number]) =>
-    segment.kind === "protected" ? plan.sent.indexOf(segment.value) : -1;
+  const shapes = plan.sent.map(printfArgumentShape);
+  const indexOf = (segment: (typeof segments)[number]) => {
+    if (segment.kind !== "protected") return -1;
+    const exact = plan.sent.indexOf(segment.value);
+    return exact >= 0 ? exact : shapes.indexOf(printfArgumentShape(segment.value));
+  };
   const order = segments.map(indexOf).filter((index) => index >= 0);
   const kept = order.every((index, position) => index === position);
   if (!kept) return answer;
   return segments
     .map((segment) => {
       const index = indexOf(segment);
-      return index >= 0 ? plan.originals[index]! : segment.value;
+      if (index < 0) return segment.value;
+      return segment.value === plan.sent[index] ? plan.originals[index]! : unnumbered(segment.value);
     })
     .join("");
 }

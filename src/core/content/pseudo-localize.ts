@@ -68,12 +68,18 @@ const PADDING_RATIO = 0.3;
 /**
  * Deterministic pseudo-localization: accented letters, ~30 % padding, and brackets that
  * show where a string starts and ends; placeholders, ICU syntax and tags are kept verbatim.
+ * Leading and trailing whitespace stays outside the brackets, as the source has it
+ * (`Hello ` → `[Ĥéļļö ~~] `): a fragment glued to the next one keeps its space
+ * (docs/engines.md, "Spacing").
  */
 export function pseudoLocalize(input: string): string {
   if (input.trim().length === 0) return input;
   // A Markdown block marker (heading, quote, list item) stays first, or the block would change kind.
   const marker = MARKDOWN_BLOCK_MARKER.exec(input)?.[0] ?? "";
-  const rest = input.slice(marker.length);
+  const unmarked = input.slice(marker.length);
+  const leading = unmarked.slice(0, unmarked.length - unmarked.trimStart().length);
+  const rest = unmarked.trim();
+  const trailing = unmarked.slice(leading.length + rest.length);
   let letters = 0;
   let body = "";
   for (const segment of splitProtected(rest)) {
@@ -97,5 +103,5 @@ export function pseudoLocalize(input: string): string {
   // Nothing to translate (a code-block stand-in, a placeholder alone): brackets would break it.
   if (letters === 0) return input;
   const padding = "~".repeat(Math.ceil(letters * PADDING_RATIO));
-  return `${marker}[${body}${padding ? ` ${padding}` : ""}]`;
+  return `${marker}${leading}[${body}${padding ? ` ${padding}` : ""}]${trailing}`;
 }

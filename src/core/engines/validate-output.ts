@@ -1,6 +1,8 @@
 import { scanPlaceholders } from "../content/flat-placeholders.js";
+import { printfArgumentShape } from "../content/printf-order.js";
 import { MAX_ICU_CHARS, parseIcuChoices, type IcuChoice, type IcuPart } from "../content/icu-message.js";
 import { splitProtected, type Segment } from "../content/protected-segments.js";
+import { isBareElementTag, mustComeBack, unquotedCodeTokens } from "./error-tokens.js";
 import { glossaryViolations } from "./glossary.js";
 import type { GlossaryItem } from "./glossary-item.js";
 
@@ -28,17 +30,59 @@ interface Tokens {
   strict: string[];
 }
 
-function multisetProblems(expected: Tokens, actual: Tokens, where = ""): string[] {
+/** `output`: the whole answer, where a code span of the source may come back in quotes (error-tokens.ts). */
+function multisetProblems(given: Tokens, actual: Tokens, where = "", output?: string): string[] {
   // The common case (every token kept, in place) needs no counting.
-  if (sameInOrder(expected.all, actual.all) && sameInOrder(expected.strict, actual.strict)) return [];
+  if (sameInOrder(given.all, actual.all) && sameInOrder(given.strict, actual.strict)) return [];
   const problems: string[] = [];
   const got = multiset(actual.all);
+  const expected = output === undefined ? given : unquoteCodeSpans(given, got, output);
   for (const [token, count] of multiset(expected.strict))
     if ((got.get(token) ?? 0) < count) problems.push(`${where}lost ${JSON.stringify(token)}`);
   const had = multiset(expected.all);
-  for (const [token, count] of multiset(actual.strict))
+  for (const [token, count] of multiset(withInventedTags(expected, actual)))
     if (count > (had.get(token) ?? 0)) problems.push(`${where}invented ${JSON.stringify(token)}`);
   return problems;
+}
+
+const without = (tokens: readonly string[], token: string) => {
+  const at = tokens.indexOf(token);
+  return at < 0 ? [...tokens] : [...tokens.slice(0, at), ...tokens.slice(at + 1)];
+};
+
+/**
+ * A code span the answer does not have but whose content it writes as is (in the language's
+ * quotes: `` `--bisect-state` `` → «--bisect-state») is expected as the tokens inside it.
+ */
+function unquoteCodeSpans(expected: Tokens, got: ReadonlyMap<string, number>, output: string): Tokens {
+  let result = expected;
+  const left = new Map(got);
+  for (const token of expected.strict) {
+    if (!token.startsWith("`")) continue;
+    const have = left.get(token) ?? 0;
+    if (have > 0) {
+      left.set(token, have - 1);
+      continue;
+    }
+    const inside = unquotedCodeTokens(token, output);
+    if (inside)
+      result = {
+        all: [...without(result.all, token), ...inside],
+        strict: [...without(result.strict, token), ...inside],
+      };
+  }
+  return result;
+}
+
+/**
+ * The answer's strict tokens, plus its bare HTML element names (`<i>`) when the source has no
+ * metavariable in angle brackets: there they are invented markup, not a translated `<file>`.
+ */
+function withInventedTags(expected: Tokens, actual: Tokens): string[] {
+  const strict = new Set(expected.strict);
+  if (expected.all.some((token) => token.startsWith("<") && !strict.has(token))) return actual.strict;
+  const strictOut = new Set(actual.strict);
+  return [...actual.strict, ...actual.all.filter((token) => !strictOut.has(token) && isBareElementTag(token))];
 }
 
 const OPEN_BRACE = 0x7b;
@@ -46,7 +90,8 @@ const CLOSE_BRACE = 0x7d;
 
 /**
  * Protected tokens, plus every brace left in the text: an engine that adds or drops one breaks the
- * message. Neighbouring text segments need not be merged first: the tokens come out the same.
+ * message. Neighbouring text segments need not be merged first: the tokens come out the same. A
+ * strict token that no program reads (a path, an identifier: mustComeBack) counts as soft.
  */
 function tokensOf(segments: readonly Segment[], into: Tokens = { all: [], strict: [] }): Tokens {
   const push = (token: string, soft = false) => {
@@ -55,8 +100,10 @@ function tokensOf(segments: readonly Segment[], into: Tokens = { all: [], strict
   };
   for (const segment of segments) {
     if (segment.kind === "protected") {
-      const token = segment.value.trim();
-      if (token) push(token, segment.soft);
+      const value = segment.value.trim();
+      // A printf conversion counts by what it reads: a translator may change its width or precision.
+      const token = value.startsWith("%") ? (printfArgumentShape(value) ?? value) : value;
+      if (token) push(token, segment.soft || !mustComeBack(token));
       continue;
     }
     const text = segment.value;
@@ -134,7 +181,8 @@ export function placeholderProblems(source: string, output: string): string[] {
   const sourceParts = parseIcuChoices(source);
   // Not ICU: split like the answer (merging text changes no token), so that the post-edits that
   // follow find both splits remembered (splitProtected keeps the last two).
-  if (!sourceParts) return multisetProblems(tokensOf(splitProtected(source)), tokensOf(splitProtected(output)));
+  if (!sourceParts)
+    return multisetProblems(tokensOf(splitProtected(source)), tokensOf(splitProtected(output)), "", output);
   // Translations run longer than their source: a message parsed as ICU is compared up to four times its bound.
   const outputParts = parseIcuChoices(output, 4 * MAX_ICU_CHARS);
   if (!outputParts) return ["the ICU plural/select structure was broken"];

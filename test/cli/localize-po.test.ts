@@ -397,7 +397,11 @@ describe(`glossa localize with a PO file against a server on ${STORES[0]}`, () =
     };
     await writeFile(join(dir, "messages.pot"), POT);
     const result = await glossa(["localize", "-t", "pl", "--engine", seed.engineId, join(dir, "messages.pot")], env);
-    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.code).toBe(0);
+    // Nothing goes wrong; the quality report may summarise its findings (docs/quality.md) — while the
+    // server answers Polish plurals in English's categories, `plural-forms` says so.
+    const otherLines = result.stderr.split("\n").filter((line) => line !== "" && !line.includes("quality checks:"));
+    expect(otherLines).toEqual([]);
     const pl = await readFile(join(dir, "pl.po"), "utf8");
     const forms = [...pl.matchAll(/^msgstr\[(\d)\] "(.*)"$/gm)].map((m) => m[2]!);
     expect(forms).toHaveLength(3);

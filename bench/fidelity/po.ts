@@ -2,6 +2,8 @@
  * The little of the PO format the fidelity bench needs: reading what `msgunfmt` prints, and
  * writing a catalogue of outputs for `msgfmt -c`. Pure functions.
  */
+// String literals are read and written by Glossa's own PO code: one escaping for the CLI and the bench.
+import { quotePoString, unescapePoString } from "../../src/core/gettext/po-string.js";
 
 export interface PoEntry {
   context?: string;
@@ -11,51 +13,6 @@ export interface PoEntry {
   /** `msgstr`, or `msgstr[0]…` of a plural entry, in order. */
   translations: string[];
   flags: string[];
-}
-
-const ESCAPES: Record<string, string> = {
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  f: "\f",
-  v: "\v",
-  '"': '"',
-  "\\": "\\",
-  "'": "'",
-  "?": "?",
-};
-
-/** The value of one C string literal as PO writes it (without its quotes). */
-export function unescapePoString(body: string): string {
-  return body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_match, code: string) => {
-    if (code.startsWith("x") && code.length > 1) return String.fromCharCode(parseInt(code.slice(1), 16));
-    if (/^[0-7]+$/.test(code)) return String.fromCharCode(parseInt(code, 8));
-    return ESCAPES[code] ?? code;
-  });
-}
-
-/** A PO string literal (with its quotes) for any text: backslash, quote and control characters escaped. */
-export function escapePoString(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what gets escaped
-  const body = text.replace(/[\\"\u0000-\u001f\u007f]/g, (character) => {
-    switch (character) {
-      case "\\":
-        return "\\\\";
-      case '"':
-        return '\\"';
-      case "\n":
-        return "\\n";
-      case "\t":
-        return "\\t";
-      case "\r":
-        return "\\r";
-      default:
-        return `\\${character.charCodeAt(0).toString(8).padStart(3, "0")}`;
-    }
-  });
-  return `"${body}"`;
 }
 
 /** Reads a PO file (as `msgunfmt` prints it: no obsolete entries, no comments but flags). */
@@ -142,7 +99,7 @@ export function writePo(language: string, entries: readonly PoOutput[]): { text:
   for (const entry of entries) {
     lines.push(out.length + 1);
     if (entry.cFormat) out.push("#, c-format");
-    out.push(`msgid ${escapePoString(entry.source)}`, `msgstr ${escapePoString(entry.translation)}`, "");
+    out.push(`msgid ${quotePoString(entry.source)}`, `msgstr ${quotePoString(entry.translation)}`, "");
   }
   return { text: out.join("\n"), lines };
 }

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { escapePoString } from "../fidelity/po.js";
+import { quotePoString } from "../../src/core/gettext/po-string.js";
 import { printfConversions } from "../fidelity/printf.js";
 
 const run = promisify(execFile);
@@ -36,8 +36,8 @@ export function pairsPo(language: string, pairs: readonly PoPair[]): { text: str
     if (printfConversions(pair.source).length > 0) out.push("#, c-format");
     out.push(
       `msgctxt "${index}"`,
-      `msgid ${escapePoString(pair.source)}`,
-      `msgstr ${escapePoString(pair.translation)}`,
+      `msgid ${quotePoString(pair.source)}`,
+      `msgstr ${quotePoString(pair.translation)}`,
       "",
     );
   });

@@ -201,6 +201,13 @@ describe("glossa check (the command)", () => {
 
   it("exit code 2 when it cannot run: no file, a key the source lacks, a bad key for the server", async () => {
     expect((await glossaCheck([])).code).toBe(2);
+    // A catalogue that does not parse is refused with its line, as `glossa localize` refuses it.
+    await writeFile(join(dir, "broken.po"), 'msgid "a"\nmsgid "b"\nmsgstr "c"\n');
+    const broken = await glossaCheck([join(dir, "broken.po")]);
+    expect(broken).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("line 2: a second msgid before a msgstr"),
+    });
     expect((await glossaCheck([join(dir, "de.json")])).stderr).toContain("--source");
     const extra = await glossaCheck([
       "--source",

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { EngineBody, EngineList, EnginePatchBody, EngineRecord } from "../../contract/engines.js";
 import { NoContent } from "../../contract/fields.js";
 import { OrgEngineParams, OrgParams } from "../../contract/params.js";
-import { problemResponses } from "../../contract/problem.js";
 import { createEngine, deleteEngine, getEngine, listEngines, updateEngine } from "../../services/management/engines.js";
 import type { AppDeps } from "../deps.js";
+import { MANAGEMENT_RESPONSES, SESSION_SECURITY } from "./management-responses.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
 /**
@@ -19,10 +19,8 @@ export const engineRoutes =
     const { sql } = deps;
     app.addHook("onRequest", sessionAuth(deps));
     const scope = sessionScope;
-    const security = [{ session: [] }];
-    const read = problemResponses(400, 401, 404, 503);
-    const write = problemResponses(400, 401, 403, 404, 413, 415, 503);
-    const remove = problemResponses(400, 401, 403, 404, 503);
+    const security = SESSION_SECURITY;
+    const { read, write, remove } = MANAGEMENT_RESPONSES;
 
     app.get(
       "/api/orgs/:orgId/engines",

@@ -14,6 +14,7 @@ import { OrgKeyParams, OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { createKey, deleteKey, listKeys, rollKey, updateKey } from "../../services/management/keys.js";
 import type { AppDeps } from "../deps.js";
+import { MANAGEMENT_RESPONSES, SESSION_SECURITY } from "./management-responses.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
 /**
@@ -27,10 +28,8 @@ export const keyRoutes =
     const { sql, clock } = deps;
     app.addHook("onRequest", sessionAuth(deps));
     const scope = sessionScope;
-    const security = [{ session: [] }];
-    const write = problemResponses(400, 401, 403, 404, 413, 415, 503);
-    const writeOrConflict = problemResponses(400, 401, 403, 404, 409, 413, 415, 503);
-    const remove = problemResponses(400, 401, 403, 404, 503);
+    const security = SESSION_SECURITY;
+    const { write, writeOrConflict, remove } = MANAGEMENT_RESPONSES;
 
     app.get(
       "/api/orgs/:orgId/keys",

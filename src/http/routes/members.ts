@@ -12,6 +12,7 @@ import {
   setEngineGrant,
 } from "../../services/management/members.js";
 import type { AppDeps } from "../deps.js";
+import { MANAGEMENT_RESPONSES, SESSION_SECURITY } from "./management-responses.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
 /**
@@ -24,10 +25,8 @@ export const memberRoutes =
     const { sql } = deps;
     app.addHook("onRequest", sessionAuth(deps));
     const scope = sessionScope;
-    const security = [{ session: [] }];
-    const read = problemResponses(400, 401, 404, 503);
-    const writeOrConflict = problemResponses(400, 401, 403, 404, 409, 413, 415, 503);
-    const remove = problemResponses(400, 401, 403, 404, 503);
+    const security = SESSION_SECURITY;
+    const { read, writeOrConflict, remove } = MANAGEMENT_RESPONSES;
 
     app.get(
       "/api/orgs/:orgId/members",

@@ -12,6 +12,7 @@ import {
 } from "../../services/management/organizations.js";
 import { NoContent } from "../../contract/fields.js";
 import type { AppDeps } from "../deps.js";
+import { MANAGEMENT_RESPONSES, SESSION_SECURITY } from "./management-responses.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 
 /**
@@ -26,9 +27,8 @@ export const organizationRoutes =
     app.addHook("onRequest", sessionAuth(deps));
     /** The ids in the path, and the signed-in user who acts: what every use case below starts from. */
     const scope = sessionScope;
-    const security = [{ session: [] }];
-    const read = problemResponses(400, 401, 404, 503);
-    const write = problemResponses(400, 401, 403, 404, 413, 415, 503);
+    const security = SESSION_SECURITY;
+    const { read, write } = MANAGEMENT_RESPONSES;
 
     app.get(
       "/api/orgs/:orgId",

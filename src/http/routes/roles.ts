@@ -6,6 +6,7 @@ import { problemResponses } from "../../contract/problem.js";
 import { RoleBody, RoleList, RolePatchBody, RoleRecord } from "../../contract/roles.js";
 import { createRole, deleteRole, listRoles, updateRole } from "../../services/management/roles.js";
 import type { AppDeps } from "../deps.js";
+import { MANAGEMENT_RESPONSES, SESSION_SECURITY } from "./management-responses.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 
 /**
@@ -19,9 +20,8 @@ export const roleRoutes =
     const { sql } = deps;
     app.addHook("onRequest", sessionAuth(deps));
     const scope = sessionScope;
-    const security = [{ session: [] }];
-    const read = problemResponses(400, 401, 404, 503);
-    const writeOrConflict = problemResponses(400, 401, 403, 404, 409, 413, 415, 503);
+    const security = SESSION_SECURITY;
+    const { read, writeOrConflict } = MANAGEMENT_RESPONSES;
 
     app.get(
       "/api/orgs/:orgId/roles",

@@ -1,29 +1,14 @@
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openaiAnswer, promptItems, startStub, type StubServer } from "../engines/support/stub-server.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
+import { runGlossa } from "../support/run-cli.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
-const run = promisify(execFile);
-/** The compiled bin, built for the tests by test/support/build-cli.ts. */
-const CLI = process.env.GLOSSA_TEST_CLI!;
-
-async function glossa(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const glossa = (args: string[], env: Record<string, string>) => runGlossa(args, env, { inherit: false });
 
 const readJson = async (path: string) => JSON.parse(await readFile(path, "utf8"));
 const SPANISH: Record<string, string> = { Save: "Guardar", "Hello {name}": "Hola {name}" };

@@ -11,23 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeIcuLiteral } from "../../src/core/gettext/plural-message.js";
 import { createKey, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
+import { runGlossa } from "../support/run-cli.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
 const run = promisify(execFile);
-/** The compiled bin, built for the tests by test/support/build-cli.ts. */
-const CLI = process.env.GLOSSA_TEST_CLI!;
-
-async function glossa(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const glossa = (args: string[], env: Record<string, string>) => runGlossa(args, env, { inherit: false });
 
 /** `msgfmt -c --check-format`: its complaints, empty when the file is accepted. */
 async function msgfmt(file: string): Promise<string> {

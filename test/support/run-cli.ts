@@ -11,12 +11,18 @@ export interface CliOutcome {
 
 /**
  * Runs the compiled `glossa` bin (built for the tests by test/support/build-cli.ts) with `env`
- * added to this process's environment; resolves with the exit code instead of throwing.
+ * added to this process's environment — or, with `inherit: false`, to `PATH` alone, so that no
+ * GLOSSA_* variable of the machine reaches it —; resolves with the exit code instead of throwing.
  */
-export async function runGlossa(args: string[], env: Record<string, string>): Promise<CliOutcome> {
+export async function runGlossa(
+  args: string[],
+  env: Record<string, string>,
+  options: { inherit?: boolean } = {},
+): Promise<CliOutcome> {
+  const base = options.inherit === false ? { PATH: process.env.PATH ?? "" } : process.env;
   try {
     const { stdout, stderr } = await run(process.execPath, [process.env.GLOSSA_TEST_CLI!, ...args], {
-      env: { ...process.env, ...env },
+      env: { ...base, ...env },
       timeout: 120_000,
     });
     return { code: 0, stdout, stderr };

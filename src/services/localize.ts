@@ -184,17 +184,16 @@ async function translateRequest(
         allLeaves.map((leaf) => leaf.value),
       ),
     };
-  if (!providerNamed(engine.provider))
-    throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
+  const descriptor = providerNamed(engine.provider);
+  if (!descriptor) throw engineFailed(engine, `provider "${engine.provider}" is not supported by this server`, 422);
 
   // docs/usage-and-limits.md: the monthly character limits are checked (and the characters reserved) before any work.
   const characters = countCharacters(leaves);
   call?.reserveCharacters(characters);
 
-  const descriptor = providerNamed(engine.provider);
   const settings = resolveSettings(engine.config, descriptor);
   const provider = providerFor(engine, openCredentials(engine, deps.secretKey), {
-    store: descriptor?.traits.keepsState ? deps.sql : undefined,
+    store: descriptor.traits.keepsState ? deps.sql : undefined,
     onRetry: deps.metrics?.retryCounter(engine.provider),
   });
   const memory =

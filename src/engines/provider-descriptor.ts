@@ -12,6 +12,11 @@ export interface ProviderTraits {
   followsFormality: boolean;
   /** Keeps state of its own in the store between calls (DeepL: the ids of glossaries it uploaded). */
   keepsState: boolean;
+  /**
+   * Writes the form of a plural category when told its name (`{#few}` in place of `#`, the LLMs):
+   * otherwise each category arrives with a number of it in place of `#` (docs/engines.md#plural-categories-the-targets).
+   */
+  writesPluralCategories: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LocalizeResponse } from "../contract/process.js";
-import { icuUnits } from "../core/content/icu-units.js";
+import { icuUnits, type IcuUnitPlan } from "../core/content/icu-units.js";
 import { isFormatMetadata } from "../core/content/format-metadata.js";
 import { untranslatedStrings } from "../core/content/untranslated-strings.js";
 import { answerChecks } from "../core/quality/report.js";
@@ -201,8 +201,11 @@ async function translateRequest(
       ? memoryFor(deps, engine, request.sourceLocale, request.targetLocale)
       : null;
 
-  // Plural/select branches are translated one by one and put back into the source's skeleton.
-  const plan = icuUnits(leaves.map((leaf) => leaf.value));
+  // Plural/select branches are translated one by one, in the target's plural categories, and put back into the skeleton.
+  const plan = icuUnits(
+    leaves.map((leaf) => leaf.value),
+    { ...base, numbers: descriptor.traits.writesPluralCategories ? "named" : "numbered" },
+  );
   // The signal is made only if a provider call is about to start (the pipeline asks for it).
   let made: AbortSignal | undefined;
   const clientGone = deps.clientGone;
@@ -252,7 +255,7 @@ async function translateRequest(
   const { outputs, untranslated } = untranslatedStrings({
     leaves,
     outputs: plan.rebuild(output.texts),
-    failures: leafFailures(leaves.length, plan, output.failed),
+    failures: leafFailures(leaves.length, plan, output),
     sourceLocale: request.sourceLocale,
     targetLocale: request.targetLocale,
   });
@@ -274,16 +277,18 @@ async function translateRequest(
   };
 }
 
-/** Per leaf, why it failed: the reason of its first unit (a plural branch, or the whole string) that failed. */
+/**
+ * Per leaf, why it failed: the reason of its first unit (a plural branch, or the whole string) that
+ * failed, or whose plural number did not come back.
+ */
 function leafFailures(
   count: number,
-  plan: { units: readonly string[]; owners: readonly number[] },
-  failed: ReadonlyMap<string, string> | undefined,
+  plan: Pick<IcuUnitPlan, "units" | "owners" | "problem">,
+  output: { texts: readonly string[]; failed?: ReadonlyMap<string, string> | undefined },
 ): (string | undefined)[] {
   const failures: (string | undefined)[] = new Array<string | undefined>(count).fill(undefined);
-  if (!failed) return failures;
   plan.units.forEach((unit, index) => {
-    const reason = failed.get(unit);
+    const reason = output.failed?.get(unit) ?? plan.problem(index, output.texts[index]!);
     const owner = plan.owners[index]!;
     if (reason !== undefined && failures[owner] === undefined) failures[owner] = `${withoutFinalPeriod(reason)}.`;
   });

@@ -378,7 +378,7 @@ describe(`glossa localize with a PO file against a server on ${STORES[0]}`, () =
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("writes a catalogue msgfmt -c accepts, with every plural form filled", async () => {
+  it("writes a catalogue msgfmt -c accepts, each plural form written for its own Polish category", async () => {
     const env = {
       GLOSSA_URL: server.url,
       GLOSSA_API_KEY: (await createKey(seed.admin, seed.orgId, { name: "ci" })).secret,
@@ -386,13 +386,14 @@ describe(`glossa localize with a PO file against a server on ${STORES[0]}`, () =
     await writeFile(join(dir, "messages.pot"), POT);
     const result = await glossa(["localize", "-t", "pl", "--engine", seed.engineId, join(dir, "messages.pot")], env);
     expect(result.code).toBe(0);
-    // Nothing goes wrong; the quality report may summarise its findings (docs/quality.md) — while the
-    // server answers Polish plurals in English's categories, `plural-forms` says so.
+    // Nothing goes wrong, and the server answers in Polish's categories: no `plural-forms` finding.
+    expect(result.stderr).not.toContain("plural-forms");
     const otherLines = result.stderr.split("\n").filter((line) => line !== "" && !line.includes("quality checks:"));
     expect(otherLines).toEqual([]);
     const pl = await readFile(join(dir, "pl.po"), "utf8");
     const forms = [...pl.matchAll(/^msgstr\[(\d)\] "(.*)"$/gm)].map((m) => m[2]!);
-    expect(forms).toHaveLength(3);
+    // gettext's forms 0, 1, 2 of Polish are CLDR's one (1), few (2–4, 22…) and many (5–21…); pseudo marks each.
+    expect(forms.map((form) => /‹(\w+)›/.exec(form)?.[1])).toEqual(["one", "few", "many"]);
     for (const form of forms) expect(form).toMatch(/%d/);
     expect(await msgfmt(join(dir, "pl.po"))).toBe("");
   });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keepEdgeWhitespace } from "../../src/core/content/edge-whitespace.js";
 import { scanPlaceholders } from "../../src/core/content/flat-placeholders.js";
-import { icuUnits } from "../../src/core/content/icu-units.js";
+import { icuUnits, MAX_UNITS_PER_MESSAGE } from "../../src/core/content/icu-units.js";
 import { placeholderProblems } from "../../src/core/engines/validate-output.js";
 
 /** Rebuilds `texts` after "translating" each unit with `translate`. */
@@ -176,5 +176,112 @@ describe("edge whitespace", () => {
     ["a", "   ", "   "],
   ])("%j with output %j → %j", (source, output, expected) => {
     expect(keepEdgeWhitespace(source, output)).toBe(expected);
+  });
+});
+
+describe("plurals get the target language's categories (docs/engines.md#plural-categories-the-targets)", () => {
+  const polish = { sourceLocale: "en", targetLocale: "pl" } as const;
+  const message = "You have {n, plural, =0 {no files} one {# file} other {# files}}.";
+
+  it.each([
+    ["named", ["no files", "{#one} file", "{#few} files", "{#many} files", "{#other} files", "You have {#1}."]],
+    ["numbered", ["no files", "1 file", "2 files", "5 files", "1.5 files", "You have {#1}."]],
+  ] as const)("%s: one unit per Polish category, from the English branch its numbers take", (numbers, units) => {
+    expect(icuUnits([message], { ...polish, numbers }).units).toEqual(units);
+  });
+
+  it("rebuilds the Polish message: =N kept, each category translated, `#` put back", () => {
+    const answers: Record<string, string> = {
+      "no files": "brak plików",
+      "1 file": "1 plik",
+      "2 files": "2 pliki",
+      "5 files": "5 plików",
+      "1.5 files": "1,5 pliku",
+      "You have {#1}.": "Masz {#1}.",
+    };
+    const plan = icuUnits([message], { ...polish, numbers: "numbered" });
+    expect(plan.rebuild(plan.units.map((unit) => answers[unit]!))).toEqual([
+      "Masz {n, plural, =0 {brak plików} one {# plik} few {# pliki} many {# plików} other {# pliku}}.",
+    ]);
+    plan.units.forEach((unit, index) => expect(plan.problem(index, answers[unit]!)).toBeUndefined());
+  });
+
+  it("a unit whose number did not come back is a problem, named with its category", () => {
+    const plan = icuUnits(["{n, plural, one {# file} other {# files}}"], { ...polish, numbers: "numbered" });
+    const few = plan.units.indexOf("2 files");
+    expect(plan.problem(few, "pliki")).toBe('the number 2 given for the plural form "few" did not come back');
+    expect(plan.problem(few, "2 files")).toBeUndefined(); // untranslated: reported as such elsewhere
+  });
+
+  it("a branch that already writes a category's first number gets another one", () => {
+    const plan = icuUnits(["{n, plural, one {# file in 2 folders} other {# files in 2 folders}}"], {
+      ...polish,
+      numbers: "numbered",
+    });
+    expect(plan.units).toContain("3 files in 2 folders");
+  });
+
+  it("Japanese gets `other` only; select keeps its keys; offset and spacing of the head are kept", () => {
+    const plan = icuUnits(["{g, select, female {{n, plural, offset:1 one {# cat} other {# cats}}} other {x}}"], {
+      sourceLocale: "en",
+      targetLocale: "ja",
+      numbers: "named",
+    });
+    expect(plan.rebuild(plan.units)).toEqual(["{g, select, female {{n, plural, offset:1 other {# cats}}} other {x}}"]);
+  });
+
+  it("the same categories as the source keep the source's skeleton byte for byte", () => {
+    const text = "{n,plural,one{# file}   other{# files}}";
+    const plan = icuUnits([text], { sourceLocale: "en", targetLocale: "de", numbers: "numbered" });
+    expect(plan.units).toEqual(["1 file", "2 files"]);
+    expect(plan.rebuild(["1 Datei", "2 Dateien"])).toEqual(["{n,plural,one{# Datei}   other{# Dateien}}"]);
+  });
+
+  it("selectordinal takes the target's ordinal categories", () => {
+    const plan = icuUnits(["{p, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place"], {
+      sourceLocale: "en",
+      targetLocale: "cy",
+      numbers: "named",
+    });
+    expect(plan.units.slice(0, 6)).toEqual([
+      "{#zero:ordinal}th",
+      "{#one:ordinal}st",
+      "{#two:ordinal}nd",
+      "{#few:ordinal}rd",
+      "{#many:ordinal}th",
+      "{#other:ordinal}th",
+    ]);
+  });
+
+  it(`nested plurals that would expand past ${MAX_UNITS_PER_MESSAGE} units keep the source's categories`, () => {
+    let text = "{a0, plural, one {# x} other {# y}}";
+    for (let level = 1; level < 6; level++) text = `{a${level}, plural, one {# x ${text}} other {# y ${text}}}`;
+    const arabic = icuUnits([text], { sourceLocale: "en", targetLocale: "ar", numbers: "named" });
+    const english = icuUnits([text]);
+    expect(arabic.units.length).toBe(english.units.length);
+    const twoLevels = icuUnits(["{a, plural, one {# x {b, plural, one {# y} other {# z}}} other {# w}}"], {
+      sourceLocale: "en",
+      targetLocale: "ar",
+      numbers: "named",
+    });
+    // The outer `one` (with the nested plural, in six forms) and five forms from `other`.
+    expect(twoLevels.units.length).toBe(12);
+  });
+
+  it("property: any target answers in exactly its categories and parses", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("pl", "ru", "ar", "ja", "cy", "es", "fr", "ga", "de"),
+        fc.constantFrom("named", "numbered"),
+        (targetLocale, numbers) => {
+          const plan = icuUnits([message], { sourceLocale: "en", targetLocale, numbers });
+          const [rebuilt] = plan.rebuild(plan.units.map((unit) => unit.replace(/files?/, "X")));
+          const keys = [...rebuilt!.matchAll(/(=0|zero|one|two|few|many|other) \{/g)].map((m) => m[1]);
+          const categories = new Intl.PluralRules(targetLocale).resolvedOptions().pluralCategories;
+          expect(new Set(keys)).toEqual(new Set(["=0", ...categories]));
+          expect(placeholderProblems(message, rebuilt!, { sourceLocale: "en", targetLocale })).toEqual([]);
+        },
+      ),
+    );
   });
 });

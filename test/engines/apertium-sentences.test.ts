@@ -80,9 +80,12 @@ async function apertiumSentence(sentence: string): Promise<string> {
   return postEdit(sentence, keepEdgeWhitespace(sentence, restored), "es");
 }
 
-/** What Apertium makes of each string as a whole sentence (ICU: of each branch), computed now. */
+/**
+ * What Apertium makes of each string as a whole sentence (ICU: of each Spanish plural form, with a
+ * number of its category in place of `#`), computed now.
+ */
 async function apertiumReference(strings: string[]): Promise<string[]> {
-  const plan = icuUnits(strings);
+  const plan = icuUnits(strings, { sourceLocale: "en", targetLocale: "es", numbers: "numbered" });
   const outputs: string[] = [];
   // Four sentences at a time: each is a pipeline of about fifteen processes.
   for (let start = 0; start < plan.units.length; start += 4) {

@@ -35,10 +35,15 @@ describe.each(STORES)("ICU messages and placeholders through localize on %s", (s
       count: "{count, plural, one {# message} other {# messages}}",
       inbox: "You have {count, plural, =0 {no messages} one {one message from {name}} other {# messages}}.",
     });
-    // Before: `{count, plural, one {# Mensajes} other {# de mensaje}}`.
-    expect(data.count).toMatch(/^\{count, plural, one \{# [Mm]ensaje\} other \{# [Mm]ensajes\}\}$/);
-    expect(data.inbox).toMatch(/^Tienes \{count, plural, =0 \{.+\} one \{.+ \{name\}\} other \{# [Mm]ensajes\}\}\.$/);
-    expect(placeholderProblems("{count, plural, one {# message} other {# messages}}", data.count!)).toEqual([]);
+    // Before: `{count, plural, one {# Mensajes} other {# de mensaje}}`. Spanish's categories: one, many, other.
+    expect(data.count).toMatch(
+      /^\{count, plural, one \{# [Mm]ensaje\} many \{# [Mm]ensajes\} other \{# [Mm]ensajes\}\}$/,
+    );
+    expect(data.inbox).toMatch(
+      /^Tienes \{count, plural, =0 \{.+\} one \{.+ \{name\}\} many \{# [Mm]ensajes\} other \{# [Mm]ensajes\}\}\.$/,
+    );
+    const pair = { sourceLocale: "en", targetLocale: "es" };
+    expect(placeholderProblems("{count, plural, one {# message} other {# messages}}", data.count!, pair)).toEqual([]);
   });
 
   it("Apertium keeps the Lingo.dev CLI's tokens and every placeholder syntax", async () => {
@@ -63,7 +68,10 @@ describe.each(STORES)("ICU messages and placeholders through localize on %s", (s
       select: "{g, select, female {She} other {They}} left",
       flat: "Hi {{name}}, %1$@ %lld",
     });
-    expect(data.plural).toBe("{n, plural, one {[# ƒíļé ~~]} other {[# ƒíļéš ~~]}}");
+    // Spanish's categories (one, many, other), each form marked with its category.
+    expect(data.plural).toBe(
+      "{n, plural, one {[# ƒíļé ~~ ‹one›]} many {[# ƒíļéš ~~ ‹many›]} other {[# ƒíļéš ~~ ‹other›]}}",
+    );
     expect(data.select).toBe("[{g, select, female {[Šĥé ~]} other {[Ţĥéý ~~]}} ļéƒţ ~~]");
     expect(data.flat).toBe("[Ĥí {{name}}, %1$@ %lld ~]");
   });

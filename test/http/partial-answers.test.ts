@@ -13,8 +13,9 @@ const FAST = { timeoutMs: 5000, retry: { maxRetries: 0 } };
 const SPANISH: Record<string, string> = {
   "invalid user": "Usuario inválido",
   "cannot export": "No puede exportar",
-  "{#} new message": "{#} Mensaje nuevo",
-  "{#} new messages": "{#} Mensajes nuevos",
+  "{#one} new message": "{#one} Mensaje nuevo",
+  "{#many} new messages": "{#many} De mensajes nuevos",
+  "{#other} new messages": "{#other} Mensajes nuevos",
   "Hello {name}, you have {#1}": "Hola {name},  tienes {#1}",
   Save: "Guardar",
   Open: "Abrir",
@@ -95,7 +96,8 @@ describe.each(STORES)("partial answers, casing and spacing through POST /process
     expect(response.body.data).toEqual({
       user: "usuario nulo",
       unknown: "nonportable carácter",
-      inbox: "Hola {name}, tienes {count, plural, one {# mensaje nuevo} other {# mensajes nuevos}}",
+      inbox:
+        "Hola {name}, tienes {count, plural, one {# mensaje nuevo} many {# mensajes nuevos} other {# mensajes nuevos}}",
     });
     expect(response.body).not.toHaveProperty("untranslated");
   });
@@ -111,7 +113,8 @@ describe.each(STORES)("partial answers, casing and spacing through POST /process
     expect(spanish.body.data).toEqual({
       a: "usuario inválido",
       b: "no puede exportar",
-      c: "Hola {name}, tienes {count, plural, one {# mensaje nuevo} other {# mensajes nuevos}}",
+      // Spanish has a `many` form (a million and up: "1.000.000 de mensajes"), written from the English `other`.
+      c: "Hola {name}, tienes {count, plural, one {# mensaje nuevo} many {# de mensajes nuevos} other {# mensajes nuevos}}",
       d: "Guardar",
     });
     const german = await localize("capitals-de", { a: "user", b: "invalid user" }, "de");

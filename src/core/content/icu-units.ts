@@ -1,6 +1,8 @@
 import { keepEdgeWhitespace } from "./edge-whitespace.js";
 import { scanPlaceholders } from "./flat-placeholders.js";
-import { parseIcuChoices, type IcuChoice, type IcuPart } from "./icu-message.js";
+import { parseIcuChoices, type IcuBranch, type IcuChoice, type IcuPart } from "./icu-message.js";
+import { categoryToken, planPluralBranches, type PluralBranchPlan } from "./plural-categories.js";
+import { restoreNumber, writesNumber } from "./plural-number.js";
 
 /**
  * Per-branch translation of ICU messages. Each plural/select branch's text becomes its own
@@ -8,8 +10,11 @@ import { parseIcuChoices, type IcuChoice, type IcuPart } from "./icu-message.js"
  * every nested plural/select as `{#1}`, `{#2}`… — and so does the text around a top-level
  * plural/select. `rebuild` puts the translations back into the source's skeleton (argument
  * names, selector keys and their order untouched), quoting apostrophes and `#` the way ICU
- * needs. The target gets the source's plural categories. A string without plural/select,
- * or whose literal text contains quoted braces, is one unit, returned as translated.
+ * needs. With `plurals`, a plural/selectordinal gets the target language's categories, each a
+ * unit of its own (docs/engines.md#plural-categories-the-targets): its number is `{#few}` for
+ * engines told the category by name, or a number of that category for engines that translate
+ * sentences, put back as `#`. A string without plural/select, or whose literal text contains
+ * quoted braces, is one unit, returned as translated.
  */
 export interface IcuUnitPlan {
   /** The strings to translate, in order. */
@@ -18,10 +23,32 @@ export interface IcuUnitPlan {
   owners: number[];
   /** The translated input strings, given one output per unit. */
   rebuild(outputs: readonly string[]): string[];
+  /** Why a unit's output cannot be used (the number of its plural category did not come back), if so. */
+  problem(unit: number, output: string): string | undefined;
 }
+
+/** How plural categories are written for the engine (its `writesPluralCategories` trait). */
+export interface PluralTarget {
+  sourceLocale: string;
+  targetLocale: string;
+  /** `named`: `{#few}` in place of `#`; `numbered`: a number of the category (`2` for Polish `few`). */
+  numbers: "named" | "numbered";
+}
+
+/** A message expands into at most this many units (nested plurals multiply); beyond, it keeps the source's categories. */
+export const MAX_UNITS_PER_MESSAGE = 500;
+
+/** How a unit writes its plural's `#`, and how a translation writes it back. */
+type Pound =
+  | { kind: "placeholder" }
+  | { kind: "named"; token: string }
+  | { kind: "numbered"; n: number; count: number; locale: string; category: string };
+
+const PLACEHOLDER: Pound = { kind: "placeholder" };
 
 interface MessageNode {
   unit: string;
+  pound: Pound;
   /** The source as written, with `{#k}` in place of nested plural/select arguments. */
   raw: string;
   /** Index into `units`, or -1 when the unit has no text to translate and is kept as it is. */
@@ -45,20 +72,34 @@ interface ChoiceNode {
   branches: MessageNode[];
 }
 
+class TooManyUnits extends Error {}
+
+interface Build {
+  text: string;
+  pending: string[];
+  plurals: PluralTarget | undefined;
+}
+
 const SLOT = /\{#(\d*)\}/g;
 
-export function icuUnits(texts: readonly string[]): IcuUnitPlan {
+export function icuUnits(texts: readonly string[], plurals?: PluralTarget): IcuUnitPlan {
   const units: string[] = [];
   const owners: number[] = [];
+  const pounds: Pound[] = [];
   const roots = texts.map((text, owner) => {
-    const pending: string[] = [];
     const parts = parseIcuChoices(text);
-    const root = parts && splittable(parts) ? messageNode(text, parts, rootStyle(text), pending) : null;
-    for (const unit of root ? pending : [text]) {
+    const built = parts && splittable(parts) ? rootNode(text, parts, plurals) : null;
+    for (const unit of built ? built.pending : [text]) {
       owners.push(owner);
       units.push(unit);
     }
-    return root ? offsetSlots(root, units.length - pending.length) : units.length - 1;
+    if (!built) {
+      pounds.push(PLACEHOLDER);
+      return units.length - 1;
+    }
+    const root = offsetSlots(built.root, units.length - built.pending.length);
+    collectPounds(root, pounds);
+    return root;
   });
   return {
     units,
@@ -67,7 +108,36 @@ export function icuUnits(texts: readonly string[]): IcuUnitPlan {
       if (outputs.length !== units.length) throw new RangeError(`expected ${units.length} outputs`);
       return roots.map((root) => (typeof root === "number" ? outputs[root]! : render(root, outputs)));
     },
+    problem: (unit, output) => {
+      const pound = pounds[unit];
+      if (pound?.kind !== "numbered" || output === units[unit]) return undefined;
+      return withPound(output, pound) === null
+        ? `the number ${pound.n} given for the plural form "${pound.category}" did not come back`
+        : undefined;
+    },
   };
+}
+
+/** The message's tree and its units; with the target's categories unless that makes too many units. */
+function rootNode(text: string, parts: readonly IcuPart[], plurals: PluralTarget | undefined) {
+  const build = (with_: PluralTarget | undefined) => {
+    const pending: string[] = [];
+    const root = messageNode({ text, pending, plurals: with_ }, parts, rootStyle(text), PLACEHOLDER);
+    return { root, pending };
+  };
+  if (!plurals) return build(undefined);
+  try {
+    return build(plurals);
+  } catch (error) {
+    if (error instanceof TooManyUnits) return build(undefined);
+    throw error;
+  }
+}
+
+/** Each unit's pound, in unit order (slots are numbered in the order units were added). */
+function collectPounds(node: MessageNode, into: Pound[]): void {
+  for (const choice of node.choices) for (const branch of choice.branches) collectPounds(branch, into);
+  if (node.slot >= 0) into[node.slot] = node.pound;
 }
 
 const rootStyle = (text: string): IcuStyle => ({
@@ -85,41 +155,119 @@ function splittable(parts: readonly IcuPart[]): boolean {
   );
 }
 
-function messageNode(text: string, parts: readonly IcuPart[], style: IcuStyle, pending: string[]): MessageNode {
+function messageNode(build: Build, parts: readonly IcuPart[], style: IcuStyle, pound: Pound): MessageNode {
   let unit = "";
   let raw = "";
   const choices: ChoiceNode[] = [];
   for (const part of parts) {
     if (part.kind === "choice") {
-      choices.push(choiceNode(text, part, style, pending));
+      choices.push(choiceNode(build, part, style));
       unit += `{#${choices.length}}`;
       raw += `{#${choices.length}}`;
       continue;
     }
-    raw += text.slice(part.start, part.end);
+    raw += build.text.slice(part.start, part.end);
     for (const element of part.elements)
-      unit += element.kind === "literal" ? element.value : element.kind === "argument" ? element.raw : "{#}";
+      unit += element.kind === "literal" ? element.value : element.kind === "argument" ? element.raw : poundText(pound);
   }
   const translatable = scanPlaceholders(unit).some((segment) => segment.kind === "text" && segment.value.trim() !== "");
-  return { unit, raw, slot: translatable ? pending.push(unit) - 1 : -1, style, choices };
+  if (build.pending.length >= MAX_UNITS_PER_MESSAGE && build.plurals) throw new TooManyUnits();
+  return { unit, pound, raw, slot: translatable ? build.pending.push(unit) - 1 : -1, style, choices };
 }
 
-function choiceNode(text: string, choice: IcuChoice, style: IcuStyle, pending: string[]): ChoiceNode {
-  const skeleton: string[] = [];
-  let from = choice.start;
-  for (const branch of choice.branches) {
-    skeleton.push(text.slice(from, branch.open + 1));
-    from = branch.close - 1;
-  }
-  skeleton.push(text.slice(from, choice.end));
+const poundText = (pound: Pound) =>
+  pound.kind === "named" ? pound.token : pound.kind === "numbered" ? String(pound.n) : "{#}";
+
+function choiceNode(build: Build, choice: IcuChoice, style: IcuStyle): ChoiceNode {
   const inPlural = choice.type !== "select";
+  const branchStyle = { ...style, inPlural, inBranch: true };
+  const plan =
+    inPlural && build.plurals
+      ? planPluralBranches(
+          choice.branches.map((branch) => branch.key),
+          build.plurals.sourceLocale,
+          build.plurals.targetLocale,
+          choice.type === "selectordinal" ? "ordinal" : "cardinal",
+        )
+      : null;
+  if (!plan || sameKeys(plan, choice.branches)) {
+    const skeleton: string[] = [];
+    let from = choice.start;
+    for (const branch of choice.branches) {
+      skeleton.push(build.text.slice(from, branch.open + 1));
+      from = branch.close - 1;
+    }
+    skeleton.push(build.text.slice(from, choice.end));
+    return {
+      skeleton,
+      branches: choice.branches.map((branch) =>
+        messageNode(build, branch.parts, branchStyle, plan ? targetPound(build, choice, branch, plan) : PLACEHOLDER),
+      ),
+    };
+  }
+  const sourceBranch = new Map(choice.branches.map((branch) => [branch.key, branch]));
+  const first = choice.branches[0]!;
+  const head = build.text.slice(choice.start, keyStart(build.text, first));
+  const keyGap = build.text.slice(keyStart(build.text, first) + first.key.length, first.open);
+  const second = choice.branches[1];
+  const between = second ? build.text.slice(first.close, keyStart(build.text, second)) : " ";
+  const tail = build.text.slice(choice.branches[choice.branches.length - 1]!.close, choice.end);
+  const skeleton = plan.map((branch, index) => `${index === 0 ? head : `}${between}`}${branch.key}${keyGap}{`);
+  skeleton.push(`}${tail}`);
   return {
     skeleton,
-    branches: choice.branches.map((branch) =>
-      messageNode(text, branch.parts, { ...style, inPlural, inBranch: true }, pending),
-    ),
+    branches: plan.map((branch) => {
+      const source = sourceBranch.get(branch.from)!;
+      return messageNode(build, source.parts, branchStyle, targetPound(build, choice, source, plan, branch));
+    }),
   };
 }
+
+const sameKeys = (plan: readonly PluralBranchPlan[], branches: readonly IcuBranch[]) =>
+  plan.length === branches.length && plan.every((branch, index) => branch.key === branches[index]!.key);
+
+/** Where a branch's key starts: only whitespace stands between it and its `{`. */
+const keyStart = (text: string, branch: IcuBranch) => text.lastIndexOf(branch.key, branch.open);
+
+/** How the `#` of a target branch is written: `=N` branches keep `{#}`; categories by name or by a number. */
+function targetPound(
+  build: Build,
+  choice: IcuChoice,
+  source: IcuBranch,
+  plan: readonly PluralBranchPlan[],
+  branch: PluralBranchPlan = plan.find((entry) => entry.key === source.key)!,
+): Pound {
+  const plurals = build.plurals!;
+  if (branch.key.startsWith("=") || !branch.numbers) return PLACEHOLDER;
+  const ordinal = choice.type === "selectordinal";
+  if (plurals.numbers === "named")
+    return { kind: "named", token: categoryToken(branch.key, ordinal ? "ordinal" : "cardinal") };
+  const count = poundCount(source.parts);
+  const literal = literalText(source.parts);
+  const n = branch.numbers.slice(0, 50).find((candidate) => !writesNumber(literal, candidate, plurals.targetLocale));
+  if (count === 0 || n === undefined) return PLACEHOLDER;
+  return { kind: "numbered", n, count, locale: plurals.targetLocale, category: branch.key };
+}
+
+/** How many `#` stand directly in a branch (not in nested plurals, whose `#` is their own). */
+const poundCount = (parts: readonly IcuPart[]) =>
+  parts.reduce(
+    (sum, part) => sum + (part.kind === "run" ? part.elements.filter((element) => element.kind === "pound").length : 0),
+    0,
+  );
+
+const literalText = (parts: readonly IcuPart[]): string =>
+  parts
+    .map((part) =>
+      part.kind === "run"
+        ? part.elements
+            .map((element) =>
+              element.kind === "literal" ? element.value : element.kind === "argument" ? element.raw : "",
+            )
+            .join(" ")
+        : part.branches.map((branch) => literalText(branch.parts)).join(" "),
+    )
+    .join(" ");
 
 function offsetSlots(node: MessageNode, by: number): MessageNode {
   return {
@@ -134,12 +282,20 @@ function offsetSlots(node: MessageNode, by: number): MessageNode {
 
 function render(node: MessageNode, outputs: readonly string[]): string {
   const output = node.slot < 0 ? node.unit : outputs[node.slot]!;
-  const text = output === node.unit ? node.raw : toIcuText(keepEdgeWhitespace(node.unit, output), node.style);
+  const translated = output === node.unit ? null : withPound(output, node.pound);
+  const text = translated === null ? node.raw : toIcuText(keepEdgeWhitespace(node.unit, translated), node.style);
   return text.replace(SLOT, (slot, index: string) => {
     if (index === "") return "#";
     const choice = node.choices[Number(index) - 1];
     return choice ? renderChoice(choice, outputs) : slot;
   });
+}
+
+/** A unit's translation with its plural's number written `{#}` again; null when the number was lost. */
+function withPound(output: string, pound: Pound): string | null {
+  if (pound.kind === "placeholder") return output;
+  if (pound.kind === "named") return output.split(pound.token).join("{#}");
+  return restoreNumber(output, pound.n, pound.count, pound.locale, "{#}");
 }
 
 function renderChoice(choice: ChoiceNode, outputs: readonly string[]): string {

@@ -1,6 +1,7 @@
 import type { GlossaryItem } from "./glossary-item.js";
 import { localeFit } from "./locale-match.js";
 import type { ReferenceExample } from "./prompt-context.js";
+import { pluralNotes, pluralRule } from "./prompt-plurals.js";
 
 export interface PromptInput {
   sourceLocale: string;
@@ -61,6 +62,8 @@ export function buildPrompt(input: PromptInput): Prompt {
   if (instructions.length > 0) rules.push(`Instructions:\n${instructions.map((text) => `- ${text}`).join("\n")}`);
   const voice = forTarget(input.brandVoice, input.targetLocale);
   if (voice.length > 0) rules.push(`Brand voice:\n${voice.map((text) => `- ${text}`).join("\n")}`);
+  const plurals = pluralNotes(input.texts, input.targetLocale);
+  if (plurals.size > 0) rules.push(pluralRule(input.targetLocale, plurals));
   if (input.examples && input.examples.length > 0) {
     const lines = input.examples.map((example) => JSON.stringify([example.source, example.translation]));
     rules.push(
@@ -73,7 +76,13 @@ export function buildPrompt(input: PromptInput): Prompt {
 
   const items = input.texts.map((text, index) => {
     const hints = input.hints[index];
-    return hints && hints.length > 0 ? { id: String(index), text, context: hints } : { id: String(index), text };
+    const plural = plurals.get(text);
+    return {
+      id: String(index),
+      text,
+      ...(hints && hints.length > 0 ? { context: hints } : {}),
+      ...(plural ? { plural } : {}),
+    };
   });
   return {
     system: rules.join("\n\n"),

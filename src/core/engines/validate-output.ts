@@ -1,5 +1,6 @@
 import { scanPlaceholders } from "../content/flat-placeholders.js";
 import { printfArgumentShape } from "../content/printf-order.js";
+import { planPluralBranches } from "../content/plural-categories.js";
 import { MAX_ICU_CHARS, parseIcuChoices, type IcuChoice, type IcuPart } from "../content/icu-message.js";
 import { splitProtected, type Segment } from "../content/protected-segments.js";
 import { isBareElementTag, mustComeBack, unquotedCodeTokens } from "./error-tokens.js";
@@ -142,24 +143,41 @@ const choicesOf = (parts: readonly IcuPart[]) => parts.filter((part): part is Ic
 const label = (choice: IcuChoice) =>
   `{${choice.argument}, ${choice.type}${choice.offset ? `, offset:${choice.offset}` : ""}}`;
 
-function messageProblems(sourceParts: readonly IcuPart[], outputParts: readonly IcuPart[], where: string): string[] {
+/** The pair a translation is for: a plural may then answer in the target's categories. */
+export interface LocalePair {
+  sourceLocale: string;
+  targetLocale: string;
+}
+
+function messageProblems(
+  sourceParts: readonly IcuPart[],
+  outputParts: readonly IcuPart[],
+  where: string,
+  pair?: LocalePair,
+): string[] {
   const problems = multisetProblems(runTokens(sourceParts), runTokens(outputParts), where);
   const expected = choicesOf(sourceParts);
   const actual = choicesOf(outputParts);
   if (expected.length !== actual.length)
     return [...problems, `${where}has ${actual.length} plural/select argument(s) instead of ${expected.length}`];
-  expected.forEach((choice, index) => problems.push(...choiceProblems(choice, actual[index]!, where)));
+  expected.forEach((choice, index) => problems.push(...choiceProblems(choice, actual[index]!, where, pair)));
   return problems;
 }
 
-function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): string[] {
+function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string, pair?: LocalePair): string[] {
   if (label(expected) !== label(actual)) return [`${where}lost "${label(expected)}" (got "${label(actual)}")`];
   const branches = new Map(actual.branches.map((branch) => [branch.key, branch]));
+  const inTarget = targetCategoryBranches(expected, actual, pair);
+  if (inTarget) {
+    return inTarget.flatMap(({ key, from }) =>
+      messageProblems(from.parts, branches.get(key)!.parts, `${where}in ${label(expected)} branch "${key}": `, pair),
+    );
+  }
   const problems: string[] = [];
   for (const branch of expected.branches) {
     const match = branches.get(branch.key);
     const inBranch = `${where}in ${label(expected)} branch "${branch.key}": `;
-    if (match) problems.push(...messageProblems(branch.parts, match.parts, inBranch));
+    if (match) problems.push(...messageProblems(branch.parts, match.parts, inBranch, pair));
     else problems.push(`${where}lost branch "${branch.key}" of ${label(expected)}`);
   }
   const keys = new Set(expected.branches.map((branch) => branch.key));
@@ -169,15 +187,34 @@ function choiceProblems(expected: IcuChoice, actual: IcuChoice, where: string): 
 }
 
 /**
+ * When a plural's answer has exactly the target's categories (and the source's `=N` branches), each
+ * of its branches with the source branch it is translated from; null for any other answer.
+ */
+function targetCategoryBranches(expected: IcuChoice, actual: IcuChoice, pair: LocalePair | undefined) {
+  if (!pair || expected.type === "select") return null;
+  const plan = planPluralBranches(
+    expected.branches.map((branch) => branch.key),
+    pair.sourceLocale,
+    pair.targetLocale,
+    expected.type === "selectordinal" ? "ordinal" : "cardinal",
+  );
+  if (!plan || plan.length !== actual.branches.length) return null;
+  const keys = new Set(actual.branches.map((branch) => branch.key));
+  if (!plan.every((branch) => keys.has(branch.key))) return null;
+  const source = new Map(expected.branches.map((branch) => [branch.key, branch]));
+  return plan.map((branch) => ({ key: branch.key, from: source.get(branch.from)! }));
+}
+
+/**
  * Placeholders, tags, code, typed things and ICU structure lost or invented by a translation
  * (strict tokens only: metavariables may be translated). A source with
  * ICU plural/select is compared structurally: the output must parse, have the same
  * plural/select arguments (name, type, offset) in the same places, the same selector keys per
- * argument (the target keeps the source's plural categories, see docs/engines.md), and the
- * same placeholders and `#` in every branch. Anything else is compared as a multiset of
+ * argument — or, given the locale pair, a plural in exactly the target's categories (see
+ * docs/engines.md#plural-categories-the-targets) — and the same placeholders and `#` in every branch. Anything else is compared as a multiset of
  * placeholders (stray braces included).
  */
-export function placeholderProblems(source: string, output: string): string[] {
+export function placeholderProblems(source: string, output: string, pair?: LocalePair): string[] {
   const sourceParts = parseIcuChoices(source);
   // Not ICU: split like the answer (merging text changes no token), so that the post-edits that
   // follow find both splits remembered (splitProtected keeps the last two).
@@ -186,12 +223,17 @@ export function placeholderProblems(source: string, output: string): string[] {
   // Translations run longer than their source: a message parsed as ICU is compared up to four times its bound.
   const outputParts = parseIcuChoices(output, 4 * MAX_ICU_CHARS);
   if (!outputParts) return ["the ICU plural/select structure was broken"];
-  return messageProblems(sourceParts, outputParts, "");
+  return messageProblems(sourceParts, outputParts, "", pair);
 }
 
 /** Everything wrong with one translated string; empty when it may be returned. */
-export function translationProblems(source: string, output: unknown, glossary: readonly GlossaryItem[]): string[] {
+export function translationProblems(
+  source: string,
+  output: unknown,
+  glossary: readonly GlossaryItem[],
+  pair?: LocalePair,
+): string[] {
   if (typeof output !== "string") return ["missing translation"];
   if (source.trim().length > 0 && output.trim().length === 0) return ["empty translation"];
-  return [...placeholderProblems(source, output), ...glossaryViolations(glossary, source, output)];
+  return [...placeholderProblems(source, output, pair), ...glossaryViolations(glossary, source, output)];
 }

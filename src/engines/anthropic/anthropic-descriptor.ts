@@ -7,7 +7,7 @@ import { anthropicProvider } from "./anthropic-provider.js";
 
 export const anthropic: ProviderDescriptor = {
   name: "anthropic",
-  traits: { free: false, followsFormality: true, keepsState: false },
+  traits: { free: false, followsFormality: true, keepsState: false, writesPluralCategories: true },
   configSchema: anthropicConfigSchema,
   needsModel: true,
   credentialSchema: Type.Object({ apiKey: Secret("API key") }, { additionalProperties: false }),

@@ -7,7 +7,7 @@ import { apertiumProvider } from "./apertium-provider.js";
 
 export const apertium: ProviderDescriptor = {
   name: "apertium",
-  traits: { free: true, followsFormality: false, keepsState: false },
+  traits: { free: true, followsFormality: false, keepsState: false, writesPluralCategories: false },
   configSchema: engineConfigSchema({}),
   credentialSchema: NO_CREDENTIALS,
   exampleConfig: { glossary: [{ type: "non_translatable", term: "Glossa" }] },

@@ -7,7 +7,7 @@ import { deeplProvider } from "./deepl-provider.js";
 
 export const deepl: ProviderDescriptor = {
   name: "deepl",
-  traits: { free: false, followsFormality: false, keepsState: true },
+  traits: { free: false, followsFormality: false, keepsState: true, writesPluralCategories: false },
   configSchema: deeplConfigSchema,
   credentialSchema: Type.Object({ authKey: Secret("Auth key") }, { additionalProperties: false }),
   exampleConfig: { formality: "default", models: [{ model: "default", rank: 0 }] },

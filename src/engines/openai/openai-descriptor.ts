@@ -7,7 +7,7 @@ import { openaiProvider } from "./openai-provider.js";
 
 export const openai: ProviderDescriptor = {
   name: "openai",
-  traits: { free: false, followsFormality: true, keepsState: false },
+  traits: { free: false, followsFormality: true, keepsState: false, writesPluralCategories: true },
   configSchema: openaiConfigSchema,
   needsModel: true,
   credentialSchema: Type.Object(

@@ -4,7 +4,7 @@ import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { postEdit } from "../../core/content/post-edit.js";
-import { translationProblems } from "../../core/engines/validate-output.js";
+import { translationProblems, type LocalePair } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
 import type { SourceString, Translation } from "./source-strings.js";
@@ -145,7 +145,7 @@ async function askModel(
     };
   }
   waited?.();
-  const accepted = acceptValidOutputs(call.glossary, label, strings, output, plans, call.targetLocale);
+  const accepted = acceptValidOutputs(call.glossary, label, strings, output, plans, call);
   call.metrics?.providerCall(
     call.providerName,
     model,
@@ -166,15 +166,16 @@ function acceptValidOutputs(
   strings: readonly SourceString[],
   output: TranslateOutput,
   plans: readonly PrintfOrderPlan[],
-  targetLocale: string,
+  pair: LocalePair,
 ): ChunkOutcome {
+  const targetLocale = pair.targetLocale;
   const translated = new Map<string, Translation>();
   const reasons = new Set<string>();
   const stringFailures = new Map<string, string[]>();
   strings.forEach((source, position) => {
     const text = output.texts[position];
     const plan = plans[position]!;
-    const problems = translationProblems(plan.text, text, glossary);
+    const problems = translationProblems(plan.text, text, glossary, pair);
     if (typeof text === "string" && problems.length === 0)
       translated.set(source.text, {
         text: postEdit(source.text, restorePrintfOrder(plan, text), targetLocale),

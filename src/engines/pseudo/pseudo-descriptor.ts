@@ -7,7 +7,7 @@ import { pseudoProvider, slowPseudoProvider } from "./pseudo-provider.js";
 
 export const pseudo: ProviderDescriptor = {
   name: "pseudo",
-  traits: { free: true, followsFormality: false, keepsState: false },
+  traits: { free: true, followsFormality: false, keepsState: false, writesPluralCategories: true },
   configSchema: engineConfigSchema({
     delayMs: Type.Optional(
       Type.Integer({

@@ -1,9 +1,21 @@
 import { setTimeout } from "node:timers/promises";
-import { pseudoLocalize } from "../../core/content/pseudo-localize.js";
+import { unitCategory } from "../../core/content/plural-categories.js";
+import { pseudoLocalize as pseudoText } from "../../core/content/pseudo-localize.js";
 import { mask, unmask } from "../../core/engines/markers.js";
 import type { TranslationProvider } from "../provider.js";
 
 const PLAIN = { xml: false };
+
+/**
+ * Pseudo text; a plural form written for one category says which (`[{#few} ƒíļéš ~~ ‹few›]`), so a
+ * tester sees which form the product picked for a number.
+ */
+function pseudoLocalize(text: string): string {
+  const output = pseudoText(text);
+  const unit = unitCategory(text);
+  const close = unit ? output.lastIndexOf("]") : -1;
+  return close < 0 ? output : `${output.slice(0, close)} ‹${unit!.category}›${output.slice(close)}`;
+}
 
 /**
  * Deterministic pseudo-localization: no model, no tokens; for tests and UI previews.

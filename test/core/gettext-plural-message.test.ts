@@ -16,8 +16,14 @@ describe("a gettext plural entry is sent as one ICU plural message", () => {
     expect(pluralMessage("%<PRIuMAX> block", "%<PRIuMAX> blocks", true).count).toBe("%<PRIuMAX>");
   });
 
+  it("turns the plural's single count into # when the singular writes no number (`One file` / `%d files`)", () => {
+    expect(pluralMessage("One file", "%d files", true)).toEqual({
+      message: "{n, plural, one {One file} other {# files}}",
+      count: "%d",
+    });
+  });
+
   it.each([
-    ["one file", "%d files", true],
     ["%d file of %d", "%d files of %d", true],
     ["%d file", "%u files", true],
     ["%d file", "%d files", false],

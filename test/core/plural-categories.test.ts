@@ -135,3 +135,16 @@ describe("the number given for `#` is found again in the engine's answer", () =>
     expect(unitCategory(text)).toEqual(expected);
   });
 });
+
+describe("a source branch without `#` serves only the numbers it is written for", () => {
+  it.each([
+    // Russian `one` is 1, 21, 31…: "One file" cannot say 21, so it is written from `other`.
+    ["ru", ["one", "other"], "other"],
+    // Polish and Spanish `one` is 1 alone: "One file" says it.
+    ["pl", ["one", "other"], "one"],
+    ["es", ["one", "other"], "one"],
+  ])("%s one ← %j → %s", (target, keys, from) => {
+    const plan = planPluralBranches(keys, "en", target, "cardinal", (key) => key !== "one");
+    expect(plan?.find((branch) => branch.key === "one")?.from).toBe(from);
+  });
+});

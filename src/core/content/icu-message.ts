@@ -133,3 +133,16 @@ export function parseIcuChoices(input: string, maxChars = MAX_ICU_CHARS): IcuPar
   const parts = toParts(input, elements, 0, input.length, false);
   return parts.some((part) => part.kind === "choice") ? parts : null;
 }
+
+/** How many `#` stand directly in a branch (not in nested plurals, whose `#` is their own). */
+export const poundCount = (parts: readonly IcuPart[]): number =>
+  parts.reduce(
+    (sum, part) => sum + (part.kind === "run" ? part.elements.filter((element) => element.kind === "pound").length : 0),
+    0,
+  );
+
+/** Whether the branch `key` of `choice` writes its number (`#`). */
+export const writesPound =
+  (choice: IcuChoice) =>
+  (key: string): boolean =>
+    poundCount(choice.branches.find((branch) => branch.key === key)?.parts ?? []) > 0;

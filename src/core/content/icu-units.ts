@@ -1,6 +1,13 @@
 import { keepEdgeWhitespace } from "./edge-whitespace.js";
 import { scanPlaceholders } from "./flat-placeholders.js";
-import { parseIcuChoices, type IcuBranch, type IcuChoice, type IcuPart } from "./icu-message.js";
+import {
+  parseIcuChoices,
+  poundCount,
+  writesPound,
+  type IcuBranch,
+  type IcuChoice,
+  type IcuPart,
+} from "./icu-message.js";
 import { categoryToken, planPluralBranches, type PluralBranchPlan } from "./plural-categories.js";
 import { restoreNumber, writesNumber } from "./plural-number.js";
 
@@ -188,6 +195,7 @@ function choiceNode(build: Build, choice: IcuChoice, style: IcuStyle): ChoiceNod
           build.plurals.sourceLocale,
           build.plurals.targetLocale,
           choice.type === "selectordinal" ? "ordinal" : "cardinal",
+          writesPound(choice),
         )
       : null;
   if (!plan || sameKeys(plan, choice.branches)) {
@@ -248,13 +256,6 @@ function targetPound(
   if (count === 0 || n === undefined) return PLACEHOLDER;
   return { kind: "numbered", n, count, locale: plurals.targetLocale, category: branch.key };
 }
-
-/** How many `#` stand directly in a branch (not in nested plurals, whose `#` is their own). */
-const poundCount = (parts: readonly IcuPart[]) =>
-  parts.reduce(
-    (sum, part) => sum + (part.kind === "run" ? part.elements.filter((element) => element.kind === "pound").length : 0),
-    0,
-  );
 
 const literalText = (parts: readonly IcuPart[]): string =>
   parts

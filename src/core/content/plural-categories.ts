@@ -83,7 +83,9 @@ export interface PluralBranchPlan {
  * The branches a target gets for a plural/selectordinal with the source keys `sourceKeys`: the
  * source's explicit `=N` branches as they are, then each target category (CLDR order). A category
  * the source has is translated from that branch; another from the source branch its numbers fall
- * into most often under the source's rules (Polish `few` ← English `other`), else `other`.
+ * into most often under the source's rules (Polish `few` ← English `other`), else `other`. A
+ * source branch that does not write the number (`one {One file}`) serves only a category whose
+ * numbers it covers: Russian `one` (1, 21, 31…) is written from a branch with `#`.
  * Null when either language has no rules here: the target then keeps the source's keys.
  */
 export function planPluralBranches(
@@ -91,6 +93,7 @@ export function planPluralBranches(
   sourceLocale: string,
   targetLocale: string,
   type: PluralType,
+  writesNumber: (key: string) => boolean = () => true,
 ): PluralBranchPlan[] | null {
   const target = pluralLanguage(targetLocale, type);
   const source = pluralLanguage(sourceLocale, type);
@@ -101,7 +104,9 @@ export function planPluralBranches(
   const explicit = sourceKeys.filter((key) => key.startsWith("=")).map((key) => ({ key, from: key }));
   const categories = target.categories.map((category): PluralBranchPlan => {
     const numbers = target.numbers.get(category) ?? [];
-    const from = keys.has(category) ? category : (mostFrequentSourceKey(numbers, source, keys) ?? fallback);
+    const covers = (key: string) => writesNumber(key) || numbers.every((n) => source.select(n) === key);
+    const chosen = keys.has(category) ? category : (mostFrequentSourceKey(numbers, source, keys) ?? fallback);
+    const from = covers(chosen) ? chosen : ([fallback, ...sourceKeys].find((key) => writesNumber(key)) ?? chosen);
     return { key: category, from, numbers: byPreference(numbers, (n) => source.select(n) === from) };
   });
   return [...explicit, ...categories];

@@ -1,7 +1,7 @@
 import { scanPlaceholders } from "../content/flat-placeholders.js";
 import { printfArgumentShape } from "../content/printf-order.js";
 import { planPluralBranches } from "../content/plural-categories.js";
-import { MAX_ICU_CHARS, parseIcuChoices, type IcuChoice, type IcuPart } from "../content/icu-message.js";
+import { MAX_ICU_CHARS, parseIcuChoices, writesPound, type IcuChoice, type IcuPart } from "../content/icu-message.js";
 import { splitProtected, type Segment } from "../content/protected-segments.js";
 import { isBareElementTag, mustComeBack, unquotedCodeTokens } from "./error-tokens.js";
 import { glossaryViolations } from "./glossary.js";
@@ -197,6 +197,7 @@ function targetCategoryBranches(expected: IcuChoice, actual: IcuChoice, pair: Lo
     pair.sourceLocale,
     pair.targetLocale,
     expected.type === "selectordinal" ? "ordinal" : "cardinal",
+    writesPound(expected),
   );
   if (!plan || plan.length !== actual.branches.length) return null;
   const keys = new Set(actual.branches.map((branch) => branch.key));

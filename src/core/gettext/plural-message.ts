@@ -36,15 +36,17 @@ export interface PluralMessage {
 }
 
 /**
- * The ICU message sent for a plural entry. The count becomes `#` when both texts have exactly one
- * integer conversion and it is the same (`%d` and `%d`), and only for printf formats.
+ * The ICU message sent for a plural entry. The count becomes `#` when the plural text has exactly one
+ * integer conversion and the singular has the same one (`%d` and `%d`) or none (`One file`), and
+ * only for printf formats: each target form can then be written from a text with the number.
  */
 export function pluralMessage(singular: string, plural: string, printf: boolean): PluralMessage {
   let count: string | undefined;
   if (printf) {
     const one = printfConversions(singular).filter((c) => c.integer);
     const other = printfConversions(plural).filter((c) => c.integer);
-    if (one.length === 1 && other.length === 1 && one[0]!.text === other[0]!.text) count = one[0]!.text;
+    const sameCount = one.length === 1 && one[0]!.text === other[0]?.text;
+    if (other.length === 1 && (sameCount || one.length === 0)) count = other[0]!.text;
   }
   const branch = (text: string) =>
     count === undefined ? escapeIcuLiteral(text) : text.split(count).map(escapeIcuLiteral).join("#");

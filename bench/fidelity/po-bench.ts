@@ -16,6 +16,7 @@ import { localizePoTarget } from "../../src/cli/localize-po.js";
 import { GlossaRequestError, localizeRemote } from "../../src/cli/localize/glossa-client.js";
 import { poEntryKey } from "../../src/cli/localize/po-plan.js";
 import { indexCategories, parsePluralForms } from "../../src/core/gettext/plural-forms.js";
+import { categoryToken, pluralLanguage } from "../../src/core/content/plural-categories.js";
 import { pluralMessage, printfConversions } from "../../src/core/gettext/plural-message.js";
 import { headerField } from "../../src/core/gettext/po-header.js";
 import { PoReader, type PoEntry } from "../../src/core/gettext/po-parser.js";
@@ -215,7 +216,11 @@ async function throughGlossa(
   return outcome;
 }
 
-/** What the oracle answers: each unit the server sends (an ICU branch has `{#}` for the count) → the human's text. */
+/**
+ * What the oracle answers: each unit the server sends → the human's text. A plural entry's forms
+ * arrive one per target category, the count written `{#few}` (docs/engines.md#plural-categories-the-targets);
+ * a form without the count (`One file`) arrives as it is.
+ */
 function oracleAnswers(catalogue: Catalogue, body: readonly PoEntry[]): Map<string, string> {
   const answers = new Map<string, string>();
   const otherIndex = catalogue.categories.includes("other")
@@ -228,9 +233,16 @@ function oracleAnswers(catalogue: Catalogue, body: readonly PoEntry[]): Map<stri
       continue;
     }
     const { count } = pluralMessage(entry.id, entry.idPlural, true);
-    const unit = (text: string) => (count ? text.split(count).join("{#}") : text);
-    answers.set(unit(entry.id), unit(entry.strings[oneIndex]!));
-    answers.set(unit(entry.idPlural), unit(entry.strings[otherIndex]!));
+    const unit = (text: string, token: string) => (count ? text.split(count).join(token) : text);
+    answers.set(unit(entry.id, "{#}"), unit(entry.strings[oneIndex]!, "{#}"));
+    answers.set(unit(entry.idPlural, "{#}"), unit(entry.strings[otherIndex]!, "{#}"));
+    const categories = pluralLanguage(catalogue.language, "cardinal")?.categories ?? [];
+    for (const category of categories) {
+      const index = catalogue.categories.indexOf(category);
+      const human = entry.strings[index >= 0 ? index : otherIndex]!;
+      const token = categoryToken(category, "cardinal");
+      for (const source of [entry.id, entry.idPlural]) answers.set(unit(source, token), unit(human, token));
+    }
   }
   return answers;
 }

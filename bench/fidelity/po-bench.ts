@@ -16,7 +16,7 @@ import { localizePoTarget } from "../../src/cli/localize-po.js";
 import { GlossaRequestError, localizeRemote } from "../../src/cli/localize/glossa-client.js";
 import { poEntryKey } from "../../src/cli/localize/po-plan.js";
 import { indexCategories, parsePluralForms } from "../../src/core/gettext/plural-forms.js";
-import { categoryToken, pluralLanguage } from "../../src/core/content/plural-categories.js";
+import { categoryToken, formTag, pluralLanguage } from "../../src/core/content/plural-categories.js";
 import { pluralMessage, printfConversions } from "../../src/core/gettext/plural-message.js";
 import { headerField } from "../../src/core/gettext/po-header.js";
 import { PoReader, type PoEntry } from "../../src/core/gettext/po-parser.js";
@@ -219,7 +219,7 @@ async function throughGlossa(
 /**
  * What the oracle answers: each unit the server sends → the human's text. A plural entry's forms
  * arrive one per target category, the count written `{#few}` (docs/engines.md#plural-categories-the-targets);
- * a form without the count (`One file`) arrives as it is.
+ * a form whose text has no count arrives after its category's tag (`{plural:few}option '-%s' is ignored`).
  */
 function oracleAnswers(catalogue: Catalogue, body: readonly PoEntry[]): Map<string, string> {
   const answers = new Map<string, string>();
@@ -241,7 +241,11 @@ function oracleAnswers(catalogue: Catalogue, body: readonly PoEntry[]): Map<stri
       const index = catalogue.categories.indexOf(category);
       const human = entry.strings[index >= 0 ? index : otherIndex]!;
       const token = categoryToken(category, "cardinal");
-      for (const source of [entry.id, entry.idPlural]) answers.set(unit(source, token), unit(human, token));
+      const tag = formTag(category, "cardinal");
+      for (const source of [entry.id, entry.idPlural]) {
+        answers.set(unit(source, token), unit(human, token));
+        answers.set(tag + unit(source, token), tag + unit(human, token));
+      }
     }
   }
   return answers;

@@ -206,6 +206,28 @@ describe("plurals get the target language's categories (docs/engines.md#plural-c
     plan.units.forEach((unit, index) => expect(plan.problem(index, answers[unit]!)).toBeUndefined());
   });
 
+  it("a form whose branch writes no number is tagged with its category for engines told it by name, and the tag taken off", () => {
+    const plan = icuUnits(["{n, plural, one {One file} other {# files}}"], { ...polish, numbers: "named" });
+    expect(plan.units).toEqual(["{plural:one}One file", "{#few} files", "{#many} files", "{#other} files"]);
+    const polishAnswers: Record<string, string> = {
+      "{plural:one}One file": "Jeden {plural:one} plik",
+      "{#few} files": "{#few} pliki",
+      "{#many} files": "{#many} plików",
+      "{#other} files": "{#other} pliku",
+    };
+    expect(plan.rebuild(plan.units.map((unit) => polishAnswers[unit]!))).toEqual([
+      "{n, plural, one {Jeden plik} few {# pliki} many {# plików} other {# pliku}}",
+    ]);
+    // Russian `one` is 1, 21, 31…: written from the branch with the number.
+    expect(
+      icuUnits(["{n, plural, one {One file} other {# files}}"], {
+        sourceLocale: "en",
+        targetLocale: "ru",
+        numbers: "named",
+      }).units[0],
+    ).toBe("{#one} files");
+  });
+
   it("a unit whose number did not come back is a problem, named with its category", () => {
     const plan = icuUnits(["{n, plural, one {# file} other {# files}}"], { ...polish, numbers: "numbered" });
     const few = plan.units.indexOf("2 files");

@@ -129,6 +129,8 @@ describe("the number given for `#` is found again in the engine's answer", () =>
   it.each([
     ["{#few} pliki", { category: "few", type: "cardinal" }],
     ["{#other:ordinal} miejsce", { category: "other", type: "ordinal" }],
+    ["{plural:one}One file", { category: "one", type: "cardinal" }],
+    ["{ordinal:two}second", { category: "two", type: "ordinal" }],
     ["{#} files", null],
     ["{#1} files", null],
   ])("the unit %j is written for %j", (text, expected) => {

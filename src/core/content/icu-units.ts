@@ -8,7 +8,7 @@ import {
   type IcuChoice,
   type IcuPart,
 } from "./icu-message.js";
-import { categoryToken, planPluralBranches, type PluralBranchPlan } from "./plural-categories.js";
+import { categoryToken, formTag, planPluralBranches, type PluralBranchPlan } from "./plural-categories.js";
 import { restoreNumber, writesNumber } from "./plural-number.js";
 
 /**
@@ -49,12 +49,17 @@ export const MAX_UNITS_PER_MESSAGE = 500;
 type Pound =
   | { kind: "placeholder" }
   | { kind: "named"; token: string }
+  /** A form whose branch does not write its number: the unit starts with the form's tag (`{plural:few}`). */
+  | { kind: "tagged"; tag: string }
   | { kind: "numbered"; n: number; count: number; locale: string; category: string };
 
 const PLACEHOLDER: Pound = { kind: "placeholder" };
 
 interface MessageNode {
+  /** The branch's text as a unit (without a form tag). */
   unit: string;
+  /** What is sent: the unit, after the form's tag when it has one. */
+  sent: string;
   pound: Pound;
   /** The source as written, with `{#k}` in place of nested plural/select arguments. */
   raw: string;
@@ -179,7 +184,8 @@ function messageNode(build: Build, parts: readonly IcuPart[], style: IcuStyle, p
   }
   const translatable = scanPlaceholders(unit).some((segment) => segment.kind === "text" && segment.value.trim() !== "");
   if (build.pending.length >= MAX_UNITS_PER_MESSAGE && build.plurals) throw new TooManyUnits();
-  return { unit, pound, raw, slot: translatable ? build.pending.push(unit) - 1 : -1, style, choices };
+  const sent = pound.kind === "tagged" ? pound.tag + unit : unit;
+  return { unit, sent, pound, raw, slot: translatable ? build.pending.push(sent) - 1 : -1, style, choices };
 }
 
 const poundText = (pound: Pound) =>
@@ -248,9 +254,12 @@ function targetPound(
   const plurals = build.plurals!;
   if (branch.key.startsWith("=") || !branch.numbers) return PLACEHOLDER;
   const ordinal = choice.type === "selectordinal";
-  if (plurals.numbers === "named")
-    return { kind: "named", token: categoryToken(branch.key, ordinal ? "ordinal" : "cardinal") };
+  const type = ordinal ? "ordinal" : "cardinal";
   const count = poundCount(source.parts);
+  if (plurals.numbers === "named")
+    return count > 0
+      ? { kind: "named", token: categoryToken(branch.key, type) }
+      : { kind: "tagged", tag: formTag(branch.key, type) };
   const literal = literalText(source.parts);
   const n = branch.numbers.slice(0, 50).find((candidate) => !writesNumber(literal, candidate, plurals.targetLocale));
   if (count === 0 || n === undefined) return PLACEHOLDER;
@@ -282,8 +291,8 @@ function offsetSlots(node: MessageNode, by: number): MessageNode {
 }
 
 function render(node: MessageNode, outputs: readonly string[]): string {
-  const output = node.slot < 0 ? node.unit : outputs[node.slot]!;
-  const translated = output === node.unit ? null : withPound(output, node.pound);
+  const output = node.slot < 0 ? node.sent : outputs[node.slot]!;
+  const translated = output === node.sent ? null : withPound(output, node.pound);
   const text = translated === null ? node.raw : toIcuText(keepEdgeWhitespace(node.unit, translated), node.style);
   return text.replace(SLOT, (slot, index: string) => {
     if (index === "") return "#";
@@ -296,7 +305,17 @@ function render(node: MessageNode, outputs: readonly string[]): string {
 function withPound(output: string, pound: Pound): string | null {
   if (pound.kind === "placeholder") return output;
   if (pound.kind === "named") return output.split(pound.token).join("{#}");
+  if (pound.kind === "tagged") return withoutTag(output, pound.tag);
   return restoreNumber(output, pound.n, pound.count, pound.locale, "{#}");
+}
+
+/** The translation without the form's tag, and without the second of the spaces that stood around it. */
+function withoutTag(output: string, tag: string): string {
+  const at = output.indexOf(tag);
+  if (at < 0) return output;
+  const before = output.slice(0, at);
+  const after = output.slice(at + tag.length);
+  return /\s$/.test(before) && /^\s/.test(after) ? before + after.slice(1) : before + after;
 }
 
 function renderChoice(choice: ChoiceNode, outputs: readonly string[]): string {

@@ -139,11 +139,21 @@ function byPreference(numbers: readonly number[], agrees: (n: number) => boolean
 export const categoryToken = (category: string, type: PluralType): string =>
   `{#${category}${type === "ordinal" ? ":ordinal" : ""}}`;
 
-const CATEGORY_TOKEN = /\{#(zero|one|two|few|many|other)(:ordinal)?\}/;
+/**
+ * How a unit written for one category by name is tagged when its branch does not write the number
+ * (`One file`, `option '-%s' is ignored`): `{plural:few}`, `{ordinal:few}` before its text.
+ */
+export const formTag = (category: string, type: PluralType): string =>
+  `{${type === "ordinal" ? "ordinal" : "plural"}:${category}}`;
 
-/** The category a unit is written for, when it holds a category token. */
+const CATEGORY_TOKEN =
+  /\{#(zero|one|two|few|many|other)(:ordinal)?\}|\{(plural|ordinal):(zero|one|two|few|many|other)\}/;
+
+/** The category a unit is written for, when it holds a category token or a form tag. */
 export function unitCategory(text: string): { category: string; type: PluralType } | null {
-  if (!text.includes("{#")) return null;
+  if (!text.includes("{")) return null;
   const match = CATEGORY_TOKEN.exec(text);
-  return match ? { category: match[1]!, type: match[2] ? "ordinal" : "cardinal" } : null;
+  if (!match) return null;
+  if (match[1]) return { category: match[1], type: match[2] ? "ordinal" : "cardinal" };
+  return { category: match[4]!, type: match[3] === "ordinal" ? "ordinal" : "cardinal" };
 }

@@ -35,5 +35,6 @@ export function pluralRule(targetLocale: string, notes: ReadonlyMap<string, Plur
     `Plural forms: ${targetLocale} has these plural categories, each with numbers that take it:`,
     ...lines,
     'An item with "plural" is one form of a plural message: {#one}, {#few}, {#many}… (or {#few:ordinal}) stands for a number of that category. Write the form of the text that such a number takes in the target language (agreeing nouns, verbs and adjectives with it), and keep the token where the number goes.',
+    "An item starting with {plural:few} (or {ordinal:few}…) is such a form whose number is not written as a token (it may be another placeholder, or not written at all): write the form for a number of that category, and keep the tag at the start.",
   ].join("\n");
 }

@@ -86,7 +86,7 @@ describe("ICU messages are checked structurally: arguments, keys per message, pl
     ],
     [files, "{n, plural, one {# Datei} other {# Dateien}", ["the ICU plural/select structure was broken"]],
     [files, "# Dateien", ["the ICU plural/select structure was broken"]],
-    // The target keeps the source's plural categories (docs/engines.md).
+    // Without the locale pair, the keys are the source's (docs/engines.md).
     [
       files,
       "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}",
@@ -122,6 +122,33 @@ describe("ICU messages are checked structurally: arguments, keys per message, pl
     ],
   ])("%j → %j", (source, output, expected) => {
     expect(placeholderProblems(source, output)).toEqual(expected);
+  });
+
+  // docs/engines.md#plural-categories-the-targets: given the locale pair, an answer in exactly the target's
+  // categories is accepted as well as one in the source's, each branch against the branch it is written from.
+  it.each([
+    ["ru", "{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}", []],
+    ["ru", "{n, plural, one {# файл} other {# файла}}", []],
+    ["ja", "{n, plural, other {# ファイル}}", []],
+    [
+      "ru",
+      "{n, plural, one {# файл} few {файла} many {# файлов} other {# файла}}",
+      ['in {n, plural} branch "few": lost "#"'],
+    ],
+    // Neither the source's nor the target's categories: the keys are judged against the source's.
+    ["ru", "{n, plural, one {# файл} few {# файла} other {# файла}}", ['invented branch "few" of {n, plural}']],
+    [
+      "pl",
+      "{n, plural, one {# plik} few {# pliki} many {# plików}}",
+      [
+        'invented branch "few" of {n, plural}',
+        'invented branch "many" of {n, plural}',
+        'lost branch "other" of {n, plural}',
+      ].sort(),
+    ],
+  ])("to %s: %j → %j", (targetLocale, output, expected) => {
+    const pair = { sourceLocale: "en", targetLocale };
+    expect(placeholderProblems(files, output, pair).sort()).toEqual(expected);
   });
 
   it("regression: a whole message with its branches swapped fails the check (and the model falls back)", () => {

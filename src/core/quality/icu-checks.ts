@@ -11,7 +11,7 @@ const PLURAL_BRANCH_PROBLEM = /^(?:.*: )?(?:lost|invented) branch "[^"]+" of \{[
  * them (name, type, offset), `select`'s keys, and every branch's placeholders and `#`. A source
  * that has an ICU head but does not parse cannot be checked: that is reported, not skipped.
  */
-export const icuCheck: Check = ({ source, translation }) => {
+export const icuCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
   if (!source.includes("{") || !ICU_HEAD.test(source)) return [];
   if (!parseIcuChoices(source))
     return [
@@ -21,7 +21,9 @@ export const icuCheck: Check = ({ source, translation }) => {
         message: "the source's ICU message does not parse, so its translation's structure could not be checked.",
       },
     ];
-  const problems = placeholderProblems(source, translation).filter((problem) => !PLURAL_BRANCH_PROBLEM.test(problem));
+  const problems = placeholderProblems(source, translation, { sourceLocale, targetLocale }).filter(
+    (problem) => !PLURAL_BRANCH_PROBLEM.test(problem),
+  );
   if (problems.length === 0) return [];
   return [{ check: "icu", severity: "error", message: `ICU message: ${problems.join("; ")}.` }];
 };

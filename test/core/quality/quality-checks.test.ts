@@ -53,6 +53,13 @@ describe("icu", () => {
       "the target's categories replace the source's",
     ],
     [
+      "{n, plural, one {# file} other {# files}}",
+      "{n, plural, one {# fichero} many {de ficheros} other {# ficheros}}",
+      "es",
+      ["icu:error"],
+      "a form added for the target is checked too: `many` lost its number",
+    ],
+    [
       "{g, select, male {He} other {They}} left",
       "{g, select, male {Él} otro {Ellos}} se fue",
       "es",

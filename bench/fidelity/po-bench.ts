@@ -233,7 +233,7 @@ function oracleAnswers(catalogue: Catalogue, body: readonly PoEntry[]): Map<stri
       continue;
     }
     const { count } = pluralMessage(entry.id, entry.idPlural, true);
-    const unit = (text: string, token: string) => (count ? text.split(count).join(token) : text);
+    const unit = (text: string, token: string) => (count ? text.split(countIn(text, count)).join(token) : text);
     answers.set(unit(entry.id, "{#}"), unit(entry.strings[oneIndex]!, "{#}"));
     answers.set(unit(entry.idPlural, "{#}"), unit(entry.strings[otherIndex]!, "{#}"));
     const categories = pluralLanguage(catalogue.language, "cardinal")?.categories ?? [];
@@ -249,6 +249,13 @@ function oracleAnswers(catalogue: Catalogue, body: readonly PoEntry[]): Map<stri
     }
   }
   return answers;
+}
+
+/** The human's writing of the count: the same conversion, or one of its type with other flags (`%'lu` for `%lu`). */
+function countIn(human: string, count: string): string {
+  if (human.includes(count)) return count;
+  const shape = (text: string) => text.replace(/^%(?:\d+\$)?[-+ 0#']*/, "%");
+  return printfConversions(human).find((c) => c.integer && shape(c.text) === shape(count))?.text ?? count;
 }
 
 const pct = (part: number, whole: number) => (whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)} %`);

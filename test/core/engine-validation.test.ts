@@ -151,6 +151,20 @@ describe("ICU messages are checked structurally: arguments, keys per message, pl
     expect(placeholderProblems(files, output, pair).sort()).toEqual(expected);
   });
 
+  it.each([
+    ["ar", "{#zero} bytes", "صفر بايت", []],
+    ["ar", "{#two} bytes", "بايتان", []],
+    ["pl", "{#one} file", "jeden plik", []],
+    // Russian `one` is 1, 21, 31…: the number must be written.
+    ["ru", "{#one} file", "один файл", ['lost "{#one}"']],
+    ["ar", "{#few} bytes", "بايتات", ['lost "{#few}"']],
+  ])(
+    "to %s, a form of a one-number category may leave its number out: %j → %j",
+    (targetLocale, unit, output, expected) => {
+      expect(translationProblems(unit, output, [], { sourceLocale: "en", targetLocale })).toEqual(expected);
+    },
+  );
+
   it("regression: a whole message with its branches swapped fails the check (and the model falls back)", () => {
     // Apertium swapped the branch texts of `{count, plural, one {# message} other {# messages}}`;
     // with a placeholder in one branch the swap shows in the structure.

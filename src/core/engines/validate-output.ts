@@ -1,6 +1,6 @@
 import { scanPlaceholders } from "../content/flat-placeholders.js";
 import { printfArgumentShape } from "../content/printf-order.js";
-import { planPluralBranches } from "../content/plural-categories.js";
+import { categoryToken, planPluralBranches, pluralLanguage, unitCategory } from "../content/plural-categories.js";
 import { MAX_ICU_CHARS, parseIcuChoices, writesPound, type IcuChoice, type IcuPart } from "../content/icu-message.js";
 import { splitProtected, type Segment } from "../content/protected-segments.js";
 import { isBareElementTag, mustComeBack, unquotedCodeTokens } from "./error-tokens.js";
@@ -227,6 +227,18 @@ export function placeholderProblems(source: string, output: string, pair?: Local
   return messageProblems(sourceParts, outputParts, "", pair);
 }
 
+/**
+ * The problem not counted for a form written for a category of one number (Arabic `zero`, `one`,
+ * `two`; Polish `one`): its number may go unwritten, as a translator writes "one file" or "صفر بايت".
+ */
+function droppableNumber(source: string, targetLocale: string): string | undefined {
+  const unit = unitCategory(source);
+  if (!unit) return undefined;
+  const numbers = pluralLanguage(targetLocale, unit.type)?.numbers.get(unit.category);
+  if (numbers?.length !== 1) return undefined;
+  return `lost ${JSON.stringify(categoryToken(unit.category, unit.type))}`;
+}
+
 /** Everything wrong with one translated string; empty when it may be returned. */
 export function translationProblems(
   source: string,
@@ -236,5 +248,10 @@ export function translationProblems(
 ): string[] {
   if (typeof output !== "string") return ["missing translation"];
   if (source.trim().length > 0 && output.trim().length === 0) return ["empty translation"];
-  return [...placeholderProblems(source, output, pair), ...glossaryViolations(glossary, source, output)];
+  const problems = placeholderProblems(source, output, pair);
+  const mayDrop = pair && droppableNumber(source, pair.targetLocale);
+  return [
+    ...(mayDrop ? problems.filter((problem) => problem !== mayDrop) : problems),
+    ...glossaryViolations(glossary, source, output),
+  ];
 }

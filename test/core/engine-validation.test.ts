@@ -69,6 +69,20 @@ describe("placeholder validation", () => {
   });
 });
 
+describe("an option in the translator's quotation marks is still the option", () => {
+  it.each([
+    ["'-N NUMBER' invalid starting line number", "„-N LICZBA” błędny numer linii początkowej"],
+    [
+      "'--pages=FIRST_PAGE[:LAST_PAGE]' missing argument",
+      "„--pages=PIERWSZA_STRONA[:OSTATNIA_STRONA]” - brakujący argument",
+    ],
+    ["use -r to recurse", "»-r« verwenden"],
+    ["use -r to recurse", "「-r」を使う"],
+  ])("%j → %j", (source, output) => {
+    expect(placeholderProblems(source, output)).toEqual([]);
+  });
+});
+
 describe("ICU messages are checked structurally: arguments, keys per message, placeholders per branch", () => {
   const files = "{n, plural, one {# file} other {# files}}";
   it.each([

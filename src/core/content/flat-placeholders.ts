@@ -53,7 +53,8 @@ const EMAIL_DOMAIN = /(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,10}[
 const LOCAL_PART_CHAR = /[A-Za-z0-9._%+-]/;
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
 /** What may stand right before an option or a path: the start, a space, an opening bracket or quote, `=`, `,`. */
-const BOUNDARY = /[\s([{|"'`=,;«“‘]/;
+// Opening quotation marks of every convention count: Polish „-N LICZBA”, German »--opt«, Japanese 「-r」.
+const BOUNDARY = /[\s([{|"'`=,;«“‘„‚»‹「『（【]/;
 
 /** `user_count`, `CODE_PLACEHOLDER_3fa9_END`: the underscores onwards of an identifier. */
 const IDENTIFIER_TAIL = /(?:_[\p{L}\p{N}]+)+(?![\p{L}\p{N}_])/uy;

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callTool, connectMcp } from "../clients/mcp-client.js";
+import { ApiClient } from "../support/api-client.js";
+import { isFinished, pollJob, submitJob } from "../support/jobs.js";
 import { createKey, expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
@@ -142,5 +145,43 @@ describe.each(STORES)("plurals in the target language's categories through local
         reason: 'the number 5 given for the plural form "many" did not come back.',
       },
     ]);
+  });
+
+  const POLISH = "{n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}";
+
+  it("the Lingo.dev /i18n route, the MCP tool and a job answer the same Polish forms", async () => {
+    const anon = new ApiClient(server.url);
+    const i18n = await anon.request(
+      "POST",
+      "/i18n",
+      { engineId: engines.llm, locale: { source: "en", target: "pl" }, data: { files: FILES } },
+      { "x-api-key": key },
+    );
+    expectStatus(i18n, 200);
+    expect(i18n.body.data).toEqual({ files: POLISH });
+
+    const client = await connectMcp(server.url, { "X-API-Key": key });
+    try {
+      const result = await callTool(client, "localize", {
+        engineId: engines.llm,
+        sourceLocale: "en",
+        targetLocale: "pl",
+        data: { files: FILES },
+      });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { data: unknown }).data).toEqual({ files: POLISH });
+    } finally {
+      await client.close();
+    }
+
+    const job = await submitJob(anon, key, {
+      engineId: engines.llm,
+      sourceLocale: "en",
+      targetLocales: ["pl", "ja"],
+      data: { files: FILES },
+    });
+    const last = (await pollJob(anon, key, job.id, isFinished)).at(-1);
+    expect(last.status).toBe("succeeded");
+    expect(last.result).toEqual({ pl: { files: POLISH }, ja: { files: "{n, plural, other {# pliku}}" } });
   });
 });

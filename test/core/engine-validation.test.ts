@@ -83,6 +83,15 @@ describe("an option in the translator's quotation marks is still the option", ()
   });
 });
 
+describe("glibc's I flag (the locale's digits) is a printf flag like any other", () => {
+  it.each([
+    ["Error on line %d: %s", "خطأ في السطر %Id‏: ‎%s"],
+    ["%.1f KiB", "%I.1f ك.بايت"],
+  ])("%j → %j", (source, output) => {
+    expect(placeholderProblems(source, output)).toEqual([]);
+  });
+});
+
 describe("ICU messages are checked structurally: arguments, keys per message, placeholders per branch", () => {
   const files = "{n, plural, one {# file} other {# files}}";
   it.each([

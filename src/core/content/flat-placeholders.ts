@@ -14,7 +14,7 @@ import type { Segment } from "./segment.js";
  * `FIRST_PAGE`, an identifier inside usage brackets `[job_spec ...]`.
  */
 const PRINTF =
-  /%(?:\d{1,3}\$)?[-+0#']{0,5}(?:\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(?:\d{1,3}|\*(?:\d{1,3}\$)?))?(?:(?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@%]|<PRI[A-Za-z0-9_]{1,20}>)/y;
+  /%(?:\d{1,3}\$)?[-+0#'I]{0,5}(?:\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(?:\d{1,3}|\*(?:\d{1,3}\$)?))?(?:(?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@%]|<PRI[A-Za-z0-9_]{1,20}>)/y;
 
 const RULES: Readonly<Record<string, readonly RegExp[]>> = {
   "{": [

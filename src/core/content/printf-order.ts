@@ -15,7 +15,7 @@ import { splitProtected } from "./protected-segments.js";
 
 /** A printf conversion: position, flags, width, precision, then length and conversion or a `<PRI…>` macro. */
 const CONVERSION =
-  /^%(?:(\d{1,3})\$)?([-+0#']{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
+  /^%(?:(\d{1,3})\$)?([-+0#'I]{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
 
 export type PrintfOrderPlan =
   /** Nothing to number: fewer than two non-positional conversions, positional already, or a mix of both. */

@@ -20,7 +20,7 @@ export interface Tokens {
 }
 
 export const PRINTF_TOKEN =
-  /^%(?:(\d{1,3})\$)?([-+0#']{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
+  /^%(?:(\d{1,3})\$)?([-+0#'I]{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const EMAIL = /^[^\s@]+@[^\s@:]+\.[A-Za-z]{2,}$/;
 const MARKUP = /^(?:<[/!A-Za-z]|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);$)/;

@@ -132,9 +132,9 @@ export function icuUnits(texts: readonly string[], plurals?: PluralTarget): IcuU
 
 /** The message's tree and its units; with the target's categories unless that makes too many units. */
 function rootNode(text: string, parts: readonly IcuPart[], plurals: PluralTarget | undefined) {
-  const build = (with_: PluralTarget | undefined) => {
+  const build = (target: PluralTarget | undefined) => {
     const pending: string[] = [];
-    const root = messageNode({ text, pending, plurals: with_ }, parts, rootStyle(text), PLACEHOLDER);
+    const root = messageNode({ text, pending, plurals: target }, parts, rootStyle(text), PLACEHOLDER);
     return { root, pending };
   };
   if (!plurals) return build(undefined);

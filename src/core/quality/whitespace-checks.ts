@@ -1,4 +1,4 @@
-import type { Check } from "./finding.js";
+import { type Check, NO_FINDINGS } from "./finding.js";
 
 /**
  * Whitespace a reader sees: the newlines a string starts and ends with (a program prints them:
@@ -20,13 +20,13 @@ const edge = (text: string) => text.length > 0 && (isBreak(text[0]!) || isBreak(
 const isBreak = (ch: string) => ch === "\n" || ch === "\r";
 
 export const newlinesCheck: Check = ({ source, translation }) => {
-  if (!edge(source) && !edge(translation)) return [];
+  if (!edge(source) && !edge(translation)) return NO_FINDINGS;
   const messages: string[] = [];
   const lead = [leadingNewlines(source), leadingNewlines(translation)];
   const trail = [trailingNewlines(source), trailingNewlines(translation)];
   if (lead[0] !== lead[1]) messages.push(`starts with ${lead[1]} line break(s), the source with ${lead[0]}`);
   if (trail[0] !== trail[1]) messages.push(`ends with ${trail[1]} line break(s), the source with ${trail[0]}`);
-  if (messages.length === 0) return [];
+  if (messages.length === 0) return NO_FINDINGS;
   return [{ check: "newlines", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
 };
 
@@ -45,8 +45,8 @@ function trailingSpace(text: string): boolean {
 
 export const edgeSpaceCheck: Check = ({ source, translation }) => {
   if (leadingSpace(source) === leadingSpace(translation) && trailingSpace(source) === trailingSpace(translation))
-    return [];
-  if (source.trim() === "" || translation.trim() === "") return [];
+    return NO_FINDINGS;
+  if (source.trim() === "" || translation.trim() === "") return NO_FINDINGS;
   const messages: string[] = [];
   const describe = (where: string, expected: boolean, actual: boolean) => {
     if (expected === actual) return;
@@ -56,7 +56,7 @@ export const edgeSpaceCheck: Check = ({ source, translation }) => {
   };
   describe("start", leadingSpace(source), leadingSpace(translation));
   describe("end", trailingSpace(source), trailingSpace(translation));
-  if (messages.length === 0) return [];
+  if (messages.length === 0) return NO_FINDINGS;
   return [{ check: "edge-space", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
 };
 
@@ -72,10 +72,10 @@ const doubledRuns = (text: string) => text.match(DOUBLED)?.length ?? 0;
  * columns with spaces (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
  */
 export const doubledSpaceCheck: Check = ({ source, translation }) => {
-  if (!translation.includes("  ")) return [];
+  if (!translation.includes("  ")) return NO_FINDINGS;
   const expected = doubledRuns(source);
   const actual = doubledRuns(translation);
-  if (actual <= expected) return [];
+  if (actual <= expected) return NO_FINDINGS;
   return [
     {
       check: "doubled-space",

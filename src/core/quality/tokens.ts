@@ -1,3 +1,4 @@
+import { tagConversions, tagWithoutArgumentNumbers } from "../content/printf-order.js";
 import type { Segment } from "../content/segment.js";
 
 /**
@@ -57,8 +58,13 @@ export function classifyTokens(segments: readonly Segment[]): Tokens {
     if (first === "%" && PRINTF_TOKEN.test(token)) tokens.printf.push(token);
     else if ((isAsciiLetter(first.charCodeAt(0)) && URL.test(token)) || (token.includes("@") && EMAIL.test(token)))
       tokens.urls.push(token);
-    else if ((first === "<" || first === "&") && MARKUP.test(token)) tokens.markup.push(token);
-    else if (first === "`") tokens.code.push(token);
+    else if ((first === "<" || first === "&") && MARKUP.test(token)) {
+      // A tag's conversions (`<schema id='%s'>`) are arguments like the others, and may be numbered to reorder them.
+      if (first === "<" && token.includes("%")) {
+        tokens.printf.push(...tagConversions(token));
+        tokens.markup.push(tagWithoutArgumentNumbers(token));
+      } else tokens.markup.push(token);
+    } else if (first === "`") tokens.code.push(token);
     else if (token.startsWith("{") ? BRACED_NAME.test(token) : PLACEHOLDER.test(token)) tokens.placeholders.push(token);
     else if (!token.startsWith("{")) tokens.typed.push(token);
   }

@@ -24,12 +24,24 @@ export const numbersCheck: Check = ({ source, translation }) => {
   const actual = factsOf(translation).numbers;
   if (sameSequence(expected, actual)) return NO_FINDINGS;
   const { lost } = differences(expected, actual);
-  if (lost.length === 0) return NO_FINDINGS;
+  if (lost.length > 0)
+    return [
+      {
+        check: "numbers",
+        severity: "warning",
+        message: `The translation lost the source's number(s) ${lost.join(", ")}.`,
+      },
+    ];
+  // Nothing lost, but more numbers than the source and one it never writes: a number of the source changed
+  // where the translator repeats it (`le 2e format` beside `2 opérandes`). "column one" → "column 1" alone is fine.
+  const known = new Set(expected);
+  const foreign = actual.filter((number) => !known.has(number));
+  if (actual.length <= expected.length || foreign.length === 0) return NO_FINDINGS;
   return [
     {
       check: "numbers",
       severity: "warning",
-      message: `The translation lost the source's number(s) ${lost.join(", ")}.`,
+      message: `The translation has the number(s) ${foreign.join(", ")}, which the source does not.`,
     },
   ];
 };
@@ -73,7 +85,7 @@ function doubledWords(text: string, allowed?: { words: ReadonlySet<string>; afte
  * (`d'une une`, `fichero fichero.`).
  */
 function mayDoubleAWord(text: string): boolean {
-  for (let space = text.indexOf(" "); space > 0; space = text.indexOf(" ", space + 1)) {
+  for (let space = text.indexOf(" "); space >= 0; space = text.indexOf(" ", space + 1)) {
     if (!isLetterAt(text, space + 1)) continue;
     let start = space;
     while (start > 0 && isLetter(text, start - 1)) start--;

@@ -67,23 +67,48 @@ export const edgeSpaceCheck: Check = ({ source, translation }) => {
 const DOUBLED = /(?<=[^\s.!?]) {2,}(?=\S)/g;
 const doubledRuns = (text: string) => text.match(DOUBLED)?.length ?? 0;
 
+/** The piece (the characters since the last white space) before each run, and before each single space. */
+function spacedPieces(text: string): { beforeRun: Set<string>; beforeSingle: Set<string> } {
+  const beforeRun = new Set<string>();
+  const beforeSingle = new Set<string>();
+  for (const match of text.matchAll(PIECE_BEFORE_SPACE))
+    (match[2]!.length > 1 ? beforeRun : beforeSingle).add(match[1]!);
+  return { beforeRun, beforeSingle };
+}
+const PIECE_BEFORE_SPACE = /(\S+)( +)(?=\S)/g;
+const PIECE_BEFORE_RUN = /(\S*[^\s.!?]) {2,}(?=\S)/g;
+
 /**
- * Doubled spaces: more runs of spaces inside lines than the source has. A source that aligns
- * columns with spaces (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
+ * What ends a column of help text, after which a translator may align anew: an option, a
+ * metavariable in capitals, a printf conversion, an escape, a label (`-b`, `--size=TAMAÑO`,
+ * `FICHERO`, `%s`, `\\NNN`, `Fecha:`).
+ */
+const COLUMN_END = /^(?:[-%\\]|[^\p{Ll}]+$)|=|:$/u;
+
+/**
+ * Doubled spaces: more runs of spaces inside lines than the source has, or a run where the source
+ * has a single space. A source that aligns columns with spaces (`%sDate:      %s`) may be aligned
+ * anew, after what ends a column; a string that has none gets none.
  */
 export const doubledSpaceCheck: Check = ({ source, translation }) => {
   if (!translation.includes("  ")) return NO_FINDINGS;
   const expected = doubledRuns(source);
   const actual = doubledRuns(translation);
-  if (actual <= expected) return NO_FINDINGS;
-  return [
-    {
-      check: "doubled-space",
-      severity: "warning",
-      message:
-        expected === 0
-          ? "The translation has a doubled space; the source has none."
-          : "The translation has more doubled spaces than the source.",
-    },
-  ];
+  if (actual > expected) return [finding(expected === 0)];
+  if (actual === 0) return NO_FINDINGS;
+  // As many runs, but one where the source spaces once (`-b,  --force` for `-b, --force`), or after a word of prose.
+  const pieces = spacedPieces(source);
+  for (const [, piece] of translation.matchAll(PIECE_BEFORE_RUN)) {
+    if (pieces.beforeRun.has(piece!)) continue;
+    if (pieces.beforeSingle.has(piece!) || !COLUMN_END.test(piece!)) return [finding(false)];
+  }
+  return NO_FINDINGS;
 };
+
+const finding = (none: boolean) => ({
+  check: "doubled-space",
+  severity: "warning" as const,
+  message: none
+    ? "The translation has a doubled space; the source has none."
+    : "The translation has a doubled space where the source has one.",
+});

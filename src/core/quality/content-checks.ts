@@ -35,7 +35,8 @@ export const numbersCheck: Check = ({ source, translation }) => {
   // Nothing lost, but more numbers than the source and one it never writes: a number of the source changed
   // where the translator repeats it (`le 2e format` beside `2 opérandes`). "column one" → "column 1" alone is fine.
   const known = new Set(expected);
-  const foreign = actual.filter((number) => !known.has(number));
+  // Digits the source writes joined to letters (`RFC4648`, `4.2BSD`, `9AM`) may stand alone in a translation.
+  const foreign = actual.filter((number) => !known.has(number) && !source.includes(number));
   if (actual.length <= expected.length || foreign.length === 0) return NO_FINDINGS;
   return [
     {

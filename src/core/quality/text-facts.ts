@@ -63,6 +63,11 @@ function readProse(
 ): void {
   for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
+    // Letters of ASCII and of the Latin, Greek and Cyrillic blocks: visible, and nothing else to read.
+    if (((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0xc0 && code < 0x660)) {
+      facts.visibleLength++;
+      continue;
+    }
     if (isSpace(code)) continue;
     // The second half of a surrogate pair is the same character.
     if (!(code >= 0xdc00 && code <= 0xdfff && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) facts.visibleLength++;

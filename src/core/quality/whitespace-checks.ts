@@ -67,6 +67,10 @@ export const edgeSpaceCheck: Check = ({ source, translation }) => {
 const DOUBLED = /(?<=[^\s.!?]) {2,}(?=\S)/g;
 const doubledRuns = (text: string) => text.match(DOUBLED)?.length ?? 0;
 
+/** Runs right after the first word of a line that starts with one, not after a sentence's end. */
+const HEAD_RUN = /^[^ \t\r\n]*[^\s.!?] {2,}(?=\S)/gm;
+const headRuns = (text: string) => text.match(HEAD_RUN)?.length ?? 0;
+
 /** The piece (the characters since the last white space) before each run, and before each single space. */
 function spacedPieces(text: string): { beforeRun: Set<string>; beforeSingle: Set<string> } {
   const beforeRun = new Set<string>();
@@ -79,16 +83,9 @@ const PIECE_BEFORE_SPACE = /(\S+)( +)(?=\S)/g;
 const PIECE_BEFORE_RUN = /(\S*[^\s.!?]) {2,}(?=\S)/g;
 
 /**
- * What ends a column of help text, after which a translator may align anew: an option, a
- * metavariable in capitals, a printf conversion, an escape, a label (`-b`, `--size=TAMAÑO`,
- * `FICHERO`, `%s`, `\\NNN`, `Fecha:`).
- */
-const COLUMN_END = /^(?:[-%\\]|[^\p{Ll}]+$)|=|:$/u;
-
-/**
- * Doubled spaces: more runs of spaces inside lines than the source has, or a run where the source
- * has a single space. A source that aligns columns with spaces (`%sDate:      %s`) may be aligned
- * anew, after what ends a column; a string that has none gets none.
+ * Doubled spaces: more runs of spaces inside lines than the source has, or a run after a piece
+ * the source follows with a single space only. A source that aligns columns with spaces
+ * (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
  */
 export const doubledSpaceCheck: Check = ({ source, translation }) => {
   if (!translation.includes("  ")) return NO_FINDINGS;
@@ -96,11 +93,13 @@ export const doubledSpaceCheck: Check = ({ source, translation }) => {
   const actual = doubledRuns(translation);
   if (actual > expected) return [finding(expected === 0)];
   if (actual === 0) return NO_FINDINGS;
-  // As many runs, but one where the source spaces once (`-b,  --force` for `-b, --force`), or after a word of prose.
+  // A run right after a line's first word (`Aufruf:  %s`, `Modo  de empleo`) where no line of the source has one.
+  if (headRuns(translation) > 0 && headRuns(source) === 0) return [finding(false)];
+  // As many runs, but one where the source spaces once (`-b,  --force` for `-b, --force`).
   const pieces = spacedPieces(source);
   for (const [, piece] of translation.matchAll(PIECE_BEFORE_RUN)) {
     if (pieces.beforeRun.has(piece!)) continue;
-    if (pieces.beforeSingle.has(piece!) || !COLUMN_END.test(piece!)) return [finding(false)];
+    if (pieces.beforeSingle.has(piece!)) return [finding(false)];
   }
   return NO_FINDINGS;
 };

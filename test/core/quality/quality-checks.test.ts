@@ -216,14 +216,14 @@ describe("doubled-space", () => {
       ["doubled-space:warning"],
       "as many runs as the source, one where the source spaces once",
     ],
-    [
-      "  -f FILE      read FILE",
-      "  -f FICHERO   lee  FICHERO",
-      "es",
-      ["doubled-space:warning"],
-      "as many runs, one after a word of prose",
-    ],
     ["  -f FILE      read FILE", "  -f FICHERO   lee FICHERO", "es", [], "a column after a metavariable aligned anew"],
+    [
+      "Usage: %s FILE\n  or:  %s OPTION",
+      "Aufruf:  %s DATEI\n  oder: %s OPTION",
+      "de",
+      ["doubled-space:warning"],
+      "as many runs, one right after a line's first word where no line of the source has one",
+    ],
   ]);
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { problemResponses } from "../../contract/problem.js";
 import { sessionAuth, type SessionAuthDeps } from "../plugins/session-auth.js";
-import { routeOptions } from "./route-options.js";
+import { routeOptions } from "../route-options.js";
 
 /**
  * What the organization's management routes (organizations, roles, members, engines, keys, webhooks, usage) share:

@@ -1,60 +1,57 @@
 import { sessionScope as scope } from "../session-scope.js";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { UsageCsv, UsageQuery, UsageReport } from "../../contract/limits.js";
 import { OrgParams } from "../../contract/params.js";
 import { QualityQuery, QualityReport } from "../../contract/quality-report.js";
 import { getQualityReport } from "../../services/management/quality.js";
 import { exportUsageCsv, getUsage } from "../../services/management/usage.js";
-import type { AppDeps } from "../deps.js";
+import type { AppRoutes } from "../deps.js";
 import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
 
 /** Usage analytics of an organization (docs/usage-and-limits.md), as JSON and as CSV, and its quality findings. */
-export const usageRoutes =
-  (deps: AppDeps): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    const { sql } = deps;
-    const route = sessionRoutes(app, deps, "organizations");
-    const { read } = MANAGEMENT_RESPONSES;
+export const usageRoutes: AppRoutes = (deps) => async (app) => {
+  const { sql } = deps;
+  const route = sessionRoutes(app, deps, "organizations");
+  const { read } = MANAGEMENT_RESPONSES;
 
-    app.get(
-      "/api/orgs/:orgId/usage",
-      route({
-        params: OrgParams,
-        querystring: UsageQuery,
-        summary:
-          "Usage per UTC day, key or engine between `from` and `to` (inclusive; the last 30 days by default). Members see their own personal keys; `org:manage_team` sees all.",
-        response: { 200: UsageReport, ...read },
-      }),
-      async (request) => getUsage(sql, scope(request), request.query),
-    );
+  app.get(
+    "/api/orgs/:orgId/usage",
+    route({
+      params: OrgParams,
+      querystring: UsageQuery,
+      summary:
+        "Usage per UTC day, key or engine between `from` and `to` (inclusive; the last 30 days by default). Members see their own personal keys; `org:manage_team` sees all.",
+      response: { 200: UsageReport, ...read },
+    }),
+    async (request) => getUsage(sql, scope(request), request.query),
+  );
 
-    app.get(
-      "/api/orgs/:orgId/usage.csv",
-      route({
-        params: OrgParams,
-        querystring: UsageQuery,
-        summary: "The same report as `GET /api/orgs/:orgId/usage`, as a CSV download.",
-        produces: ["text/csv"],
-        response: { 200: UsageCsv, ...read },
-      }),
-      async (request, reply) => {
-        const { csv, from, to } = await exportUsageCsv(sql, scope(request), request.query);
-        return reply
-          .type("text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="glossa-usage-${from}-${to}.csv"`)
-          .send(csv);
-      },
-    );
+  app.get(
+    "/api/orgs/:orgId/usage.csv",
+    route({
+      params: OrgParams,
+      querystring: UsageQuery,
+      summary: "The same report as `GET /api/orgs/:orgId/usage`, as a CSV download.",
+      produces: ["text/csv"],
+      response: { 200: UsageCsv, ...read },
+    }),
+    async (request, reply) => {
+      const { csv, from, to } = await exportUsageCsv(sql, scope(request), request.query);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="glossa-usage-${from}-${to}.csv"`)
+        .send(csv);
+    },
+  );
 
-    app.get(
-      "/api/orgs/:orgId/quality",
-      route({
-        params: OrgParams,
-        querystring: QualityQuery,
-        summary:
-          "Strings checked and quality findings by check, per engine and target locale, between `from` and `to` (inclusive; the last 30 days by default), optionally of one engine. Members see their own personal keys; `org:manage_team` sees all.",
-        response: { 200: QualityReport, ...read },
-      }),
-      async (request) => getQualityReport(sql, scope(request), request.query),
-    );
-  };
+  app.get(
+    "/api/orgs/:orgId/quality",
+    route({
+      params: OrgParams,
+      querystring: QualityQuery,
+      summary:
+        "Strings checked and quality findings by check, per engine and target locale, between `from` and `to` (inclusive; the last 30 days by default), optionally of one engine. Members see their own personal keys; `org:manage_team` sees all.",
+      response: { 200: QualityReport, ...read },
+    }),
+    async (request) => getQualityReport(sql, scope(request), request.query),
+  );
+};

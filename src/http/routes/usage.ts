@@ -1,4 +1,5 @@
 import { sessionScope as scope } from "../session-scope.js";
+import type { TSchema } from "typebox";
 import { UsageCsv, UsageQuery, UsageReport } from "../../contract/limits.js";
 import { OrgParams } from "../../contract/params.js";
 import { QualityQuery, QualityReport } from "../../contract/quality-report.js";
@@ -11,29 +12,34 @@ import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
 export const usageRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
   const route = sessionRoutes(app, deps, "organizations");
-  const { read } = MANAGEMENT_RESPONSES;
+  /** A report of the organization between `from` and `to`, filtered by its query. */
+  const report = <Query extends TSchema, Answer extends TSchema>(
+    summary: string,
+    querystring: Query,
+    answer: Answer,
+    produces?: string[],
+  ) =>
+    route({
+      summary,
+      params: OrgParams,
+      querystring,
+      ...(produces && { produces }),
+      response: { 200: answer, ...MANAGEMENT_RESPONSES.read },
+    });
 
   app.get(
     "/api/orgs/:orgId/usage",
-    route({
-      params: OrgParams,
-      querystring: UsageQuery,
-      summary:
-        "Usage per UTC day, key or engine between `from` and `to` (inclusive; the last 30 days by default). Members see their own personal keys; `org:manage_team` sees all.",
-      response: { 200: UsageReport, ...read },
-    }),
+    report(
+      "Usage per UTC day, key or engine between `from` and `to` (inclusive; the last 30 days by default). Members see their own personal keys; `org:manage_team` sees all.",
+      UsageQuery,
+      UsageReport,
+    ),
     async (request) => getUsage(sql, scope(request), request.query),
   );
 
   app.get(
     "/api/orgs/:orgId/usage.csv",
-    route({
-      params: OrgParams,
-      querystring: UsageQuery,
-      summary: "The same report as `GET /api/orgs/:orgId/usage`, as a CSV download.",
-      produces: ["text/csv"],
-      response: { 200: UsageCsv, ...read },
-    }),
+    report("The same report as `GET /api/orgs/:orgId/usage`, as a CSV download.", UsageQuery, UsageCsv, ["text/csv"]),
     async (request, reply) => {
       const { csv, from, to } = await exportUsageCsv(sql, scope(request), request.query);
       return reply
@@ -45,13 +51,11 @@ export const usageRoutes: AppRoutes = (deps) => async (app) => {
 
   app.get(
     "/api/orgs/:orgId/quality",
-    route({
-      params: OrgParams,
-      querystring: QualityQuery,
-      summary:
-        "Strings checked and quality findings by check, per engine and target locale, between `from` and `to` (inclusive; the last 30 days by default), optionally of one engine. Members see their own personal keys; `org:manage_team` sees all.",
-      response: { 200: QualityReport, ...read },
-    }),
+    report(
+      "Strings checked and quality findings by check, per engine and target locale, between `from` and `to` (inclusive; the last 30 days by default), optionally of one engine. Members see their own personal keys; `org:manage_team` sees all.",
+      QualityQuery,
+      QualityReport,
+    ),
     async (request) => getQualityReport(sql, scope(request), request.query),
   );
 };

@@ -45,14 +45,7 @@ export async function findRequireSso(sql: Sql, organizationId: OrganizationId): 
 
 export async function upsertSsoConnection(
   sql: Sql,
-  input: {
-    organizationId: OrganizationId;
-    issuer: string;
-    clientId: string;
-    clientSecretSealed: string;
-    defaultRoleId: RoleId;
-    requireSso: boolean;
-  },
+  input: Omit<SsoConnectionRow, "domains" | "updatedAt">,
 ): Promise<void> {
   await sql.query(
     `insert into sso_connections (organization_id, issuer, client_id, client_secret_sealed, default_role_id, require_sso)

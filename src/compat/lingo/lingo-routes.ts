@@ -1,9 +1,9 @@
 import { LingoI18nBody, LingoUser } from "./lingo-contract.js";
 import { problemResponses } from "../../contract/problem.js";
-import { LingoLocalizeResponse, RecognizeBody, RecognizedLocale } from "../../contract/process.js";
+import { LingoLocalizeResponse } from "../../contract/process.js";
 import { lingoUser } from "./lingo-user.js";
 import { localizeCall } from "../../services/localize-call.js";
-import { recognizeLocale } from "../../services/recognize-locale.js";
+import { registerRecognize } from "../../http/routes/recognize.js";
 import type { AppRoutes } from "../../http/deps.js";
 import { startKeyCall } from "../../http/key-call.js";
 import { requestLocalizeDeps } from "../../http/localize-call-deps.js";
@@ -42,17 +42,12 @@ export const lingoCompatRoutes: AppRoutes = (deps) => async (app) => {
     },
   );
 
-  app.post(
+  registerRecognize(
+    app,
+    deps,
+    route,
     "/recognize",
-    route({
-      summary: "Recognizes the language of a text; same as `POST /process/recognize`.",
-      body: RecognizeBody,
-      response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
-    }),
-    async (request, reply) => {
-      await startKeyCall(deps, request, reply, null);
-      return recognizeLocale(request.body.text);
-    },
+    "Recognizes the language of a text; same as `POST /process/recognize`.",
   );
 
   /** The key's user as the current SDK's `whoami()` reads it; a service key answers with its own id and a label. */

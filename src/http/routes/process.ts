@@ -6,14 +6,12 @@ import {
   EstimateResponse,
   LocalizeBody,
   LocalizeResponse,
-  RecognizeBody,
-  RecognizedLocale,
   WhoamiResponse,
 } from "../../contract/process.js";
 import { checkTranslations } from "../../services/check-translations.js";
 import { estimate } from "../../services/estimate.js";
 import { localizeCall } from "../../services/localize-call.js";
-import { recognizeLocale } from "../../services/recognize-locale.js";
+import { registerRecognize } from "./recognize.js";
 import { whoami } from "../../services/whoami.js";
 import type { AppRoutes } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
@@ -77,18 +75,7 @@ export const processRoutes: AppRoutes = (deps) => async (app) => {
     },
   );
 
-  app.post(
-    "/process/recognize",
-    route({
-      summary: "Recognizes the language of a text.",
-      body: RecognizeBody,
-      response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
-    }),
-    async (request, reply) => {
-      await startKeyCall(deps, request, reply, null);
-      return recognizeLocale(request.body.text);
-    },
-  );
+  registerRecognize(app, deps, route, "/process/recognize", "Recognizes the language of a text.");
 
   app.post(
     "/whoami",

@@ -1,5 +1,5 @@
 import type { OrganizationId, RoleId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export interface SsoConnectionRow {
   organizationId: OrganizationId;
@@ -67,8 +67,7 @@ export async function upsertSsoConnection(
 
 /** Removes the connection; its domains go with it (foreign key cascade). */
 export async function deleteSsoConnection(sql: Sql, organizationId: OrganizationId): Promise<boolean> {
-  const rows = await sql.query("delete from sso_connections where organization_id = $1 returning 1", [organizationId]);
-  return rows.length > 0;
+  return changedAny(sql, "delete from sso_connections where organization_id = $1 returning 1", [organizationId]);
 }
 
 export async function deleteSsoDomainsOf(sql: Sql, organizationId: OrganizationId): Promise<void> {

@@ -1,6 +1,6 @@
 import { perCounter, USAGE_COUNTER_NAMES, USAGE_COUNTERS, type UsageCounter } from "../../contract/usage-counters.js";
 import type { UsageCounts } from "../../core/limits/usage-report.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 /** One coalesced usage row: per organization, key, engine ('' for none), protocol and UTC day. */
 export interface UsageDelta extends UsageCounts {
@@ -158,10 +158,10 @@ export async function monthlyCountsWithLimits(
 
 /** Marks a quota event as announced; false when it already was (by this or another instance). */
 export async function insertQuotaNotice(sql: Sql, scope: MonthlyCountScope, kind: string): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `insert into quota_notices (organization_id, key_id, month, kind) values ($1, $2, $3, $4)
      on conflict do nothing returning 1`,
     [scope.organizationId, scope.keyId, scope.month, kind],
   );
-  return rows.length > 0;
 }

@@ -6,6 +6,8 @@ import { auditCsv } from "../../core/audit/csv.js";
 import { listAudit } from "../../services/management/organizations.js";
 import type { AppRoutes } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
+import { routeOptions } from "../route-options.js";
+import { SESSION_SECURITY } from "./management-responses.js";
 
 /** At most this many events in one export; narrow the date range for more. */
 export const AUDIT_EXPORT_LIMIT = 10_000;
@@ -20,13 +22,12 @@ const ExportQuery = Type.Object({
 
 /** The audit log as a CSV download, with the same filters as the list (issue 14). */
 export const auditExportRoutes: AppRoutes = (deps) => async (app) => {
+  const route = routeOptions("organizations", SESSION_SECURITY);
   app.get(
     "/api/orgs/:orgId/audit/export",
-    {
-      schema: {
+    route(
+      {
         summary: `Downloads the matching audit events as CSV, newest first (at most ${AUDIT_EXPORT_LIMIT}); members only.`,
-        tags: ["organizations"],
-        security: [{ session: [] }],
         params: OrgParams,
         querystring: ExportQuery,
         response: {
@@ -37,8 +38,8 @@ export const auditExportRoutes: AppRoutes = (deps) => async (app) => {
           ...problemResponses(400, 401, 404, 503),
         },
       },
-      onRequest: sessionAuth(deps),
-    },
+      { onRequest: sessionAuth(deps) },
+    ),
     async (request, reply) => {
       const events = await listAudit(deps.sql, sessionScope(request), {
         ...request.query,

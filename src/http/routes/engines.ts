@@ -4,7 +4,7 @@ import { NoContent } from "../../contract/fields.js";
 import { OrgEngineParams, OrgParams } from "../../contract/params.js";
 import { createEngine, deleteEngine, getEngine, listEngines, updateEngine } from "../../services/management/engines.js";
 import type { AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
 
 /**
@@ -14,7 +14,7 @@ import { noContent } from "../route-options.js";
  */
 export const engineRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const route = sessionRoutes(app, deps, "engines");
+  const route = signedInRoutes(app, deps, "engines");
   const { read, write, remove } = MANAGEMENT_RESPONSES;
   const secrets = { secretKey: deps.config.secretKey };
 

@@ -19,6 +19,8 @@ import { exportTmx } from "../../services/exchange/tmx-export.js";
 import type { AppRoutes } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 import { sessionScope } from "../session-scope.js";
+import { routeOptions } from "../route-options.js";
+import { SESSION_SECURITY } from "./management-responses.js";
 
 const XML_TYPES = ["application/xml", "text/xml", "application/x-tmx+xml", "application/x-tbx+xml"];
 
@@ -39,7 +41,7 @@ export const exchangeRoutes: AppRoutes = (deps) => async (app) => {
       reply.header("connection", "close");
     done(null, payload);
   });
-  const security = [{ session: [] }];
+  const route = routeOptions("exchange", SESSION_SECURITY);
   const download = (type: string, description: string) => ({
     description,
     content: { [type]: { schema: { type: "string" } } },
@@ -47,21 +49,17 @@ export const exchangeRoutes: AppRoutes = (deps) => async (app) => {
 
   app.post(
     "/api/orgs/:orgId/engines/:engineId/translation-memory/import",
-    {
-      schema: {
-        summary:
-          "Imports a TMX 1.4b file into the engine's translation memory (body: the file, `application/xml`); needs `org:manage_team`. Streamed; answers with the import report (200), or, for a body over 5 MiB, `?async=true` or `Prefer: respond-async`, with a job (202, `Location` to poll) whose result is the report.",
-        params: OrgEngineParams,
-        querystring: TmxImportQuery,
-        tags: ["exchange"],
-        security,
-        response: {
-          200: TmxImportReport,
-          202: TmxImportJob,
-          ...problemResponses(400, 401, 403, 404, 413, 415, 503),
-        },
+    route({
+      summary:
+        "Imports a TMX 1.4b file into the engine's translation memory (body: the file, `application/xml`); needs `org:manage_team`. Streamed; answers with the import report (200), or, for a body over 5 MiB, `?async=true` or `Prefer: respond-async`, with a job (202, `Location` to poll) whose result is the report.",
+      params: OrgEngineParams,
+      querystring: TmxImportQuery,
+      response: {
+        200: TmxImportReport,
+        202: TmxImportJob,
+        ...problemResponses(400, 401, 403, 404, 413, 415, 503),
       },
-    },
+    }),
     async (request, reply) => {
       const length = request.headers["content-length"];
       const mode = importMode({
@@ -85,33 +83,25 @@ export const exchangeRoutes: AppRoutes = (deps) => async (app) => {
   );
   app.get(
     "/api/orgs/:orgId/engines/:engineId/translation-memory/import/:jobId",
-    {
-      schema: {
-        summary:
-          "A TMX import job of the engine: its status, progress (bytes parsed of the file's size, units read, entries imported) and, once finished, the import report as `result`; needs `org:manage_team`.",
-        params: OrgEngineJobParams,
-        tags: ["exchange"],
-        security,
-        response: { 200: TmxImportJob, ...problemResponses(401, 403, 404, 503) },
-      },
-    },
+    route({
+      summary:
+        "A TMX import job of the engine: its status, progress (bytes parsed of the file's size, units read, entries imported) and, once finished, the import report as `result`; needs `org:manage_team`.",
+      params: OrgEngineJobParams,
+      response: { 200: TmxImportJob, ...problemResponses(401, 403, 404, 503) },
+    }),
     async (request) => readTmxImportJob(sql, sessionScope(request), request.params.jobId),
   );
   app.get(
     "/api/orgs/:orgId/engines/:engineId/translation-memory/export",
-    {
-      schema: {
-        summary:
-          "Downloads the engine's translation memory (its current configuration's entries) as TMX 1.4b; needs `org:manage_team`.",
-        params: OrgEngineParams,
-        tags: ["exchange"],
-        security,
-        response: {
-          200: download("application/xml", "a TMX 1.4b file, streamed"),
-          ...problemResponses(401, 403, 404, 503),
-        },
+    route({
+      summary:
+        "Downloads the engine's translation memory (its current configuration's entries) as TMX 1.4b; needs `org:manage_team`.",
+      params: OrgEngineParams,
+      response: {
+        200: download("application/xml", "a TMX 1.4b file, streamed"),
+        ...problemResponses(401, 403, 404, 503),
       },
-    },
+    }),
     async (request, reply) => {
       const { fileName, chunks } = await exportTmx(sql, sessionScope(request), packageVersion());
       const { Readable: NodeReadable } = await import("node:stream");
@@ -124,34 +114,26 @@ export const exchangeRoutes: AppRoutes = (deps) => async (app) => {
   );
   app.post(
     "/api/orgs/:orgId/engines/:engineId/glossary/import",
-    {
-      schema: {
-        summary:
-          "Imports a TBX file (TBX-Basic, TBX-Core, or TBX v2 `martif`) into the engine's glossary (body: the file, `application/xml`); needs `org:manage_team`. A changed glossary clears the engine's translation memory, as any glossary edit does.",
-        params: OrgEngineParams,
-        querystring: GlossaryImportQuery,
-        tags: ["exchange"],
-        security,
-        response: { 200: GlossaryImportReport, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
-      },
-    },
+    route({
+      summary:
+        "Imports a TBX file (TBX-Basic, TBX-Core, or TBX v2 `martif`) into the engine's glossary (body: the file, `application/xml`); needs `org:manage_team`. A changed glossary clears the engine's translation memory, as any glossary edit does.",
+      params: OrgEngineParams,
+      querystring: GlossaryImportQuery,
+      response: { 200: GlossaryImportReport, ...problemResponses(400, 401, 403, 404, 413, 415, 503) },
+    }),
     async (request) => importTbx(sql, sessionScope(request), request.body as Readable, request.query),
   );
   app.get(
     "/api/orgs/:orgId/engines/:engineId/glossary/export",
-    {
-      schema: {
-        summary: "Downloads the engine's glossary as TBX (`?dialect=basic`, the default, or `core`); members.",
-        params: OrgEngineParams,
-        querystring: GlossaryExportQuery,
-        tags: ["exchange"],
-        security,
-        response: {
-          200: download("application/xml", "a TBX file (ISO 30042, DCA style)"),
-          ...problemResponses(400, 401, 404, 503),
-        },
+    route({
+      summary: "Downloads the engine's glossary as TBX (`?dialect=basic`, the default, or `core`); members.",
+      params: OrgEngineParams,
+      querystring: GlossaryExportQuery,
+      response: {
+        200: download("application/xml", "a TBX file (ISO 30042, DCA style)"),
+        ...problemResponses(400, 401, 404, 503),
       },
-    },
+    }),
     async (request, reply) => {
       const { fileName, document } = await exportTbx(sql, sessionScope(request), request.query.dialect ?? "basic");
       return reply

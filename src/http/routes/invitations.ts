@@ -26,6 +26,8 @@ import { me } from "../../services/management/session.js";
 import type { AppRoutes } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
+import { routeOptions, noContent } from "../route-options.js";
+import { SESSION_SECURITY } from "./management-responses.js";
 
 /**
  * Invitations to an organization (docs/account.md): managers create, list and withdraw them; the
@@ -33,25 +35,25 @@ import { setSessionCookie } from "../session-cookie.js";
  */
 export const invitationRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const session = [{ session: [] }];
+  const route = routeOptions("members", SESSION_SECURITY);
+  /** The holder of an invitation link needs no session. */
+  const linkRoute = routeOptions("members", []);
   const signedIn = sessionAuth(deps);
   /** The origin links point at: GLOSSA_PUBLIC_URL, or the origin the inviter's browser used. */
   const baseUrl = (request: FastifyRequest) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(
     "/api/orgs/:orgId/invitations",
-    {
-      schema: {
+    route(
+      {
         summary:
           "Invites an email to the organization with a role; needs `org:manage_team` (the Owner role: an owner). Returns the single-use link (valid 7 days) and emails it when GLOSSA_SMTP_URL is set.",
-        tags: ["members"],
-        security: session,
         params: OrgParams,
         body: CreateInvitationBody,
         response: { 201: CreatedInvitation, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request, reply) => {
       const created = await createInvitation(sql, sessionScope(request), request.body, {
         baseUrl: baseUrl(request),
@@ -64,16 +66,14 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
 
   app.get(
     "/api/orgs/:orgId/invitations",
-    {
-      schema: {
+    route(
+      {
         summary: "Lists the organization's open invitations (not accepted, not expired); needs `org:manage_team`.",
-        tags: ["members"],
-        security: session,
         params: OrgParams,
         response: { 200: InvitationList, ...problemResponses(400, 401, 403, 404, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => ({
       invitations: await listInvitations(sql, sessionScope(request)),
     }),
@@ -81,53 +81,46 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
 
   app.delete(
     "/api/orgs/:orgId/invitations/:invitationId",
-    {
-      schema: {
+    route(
+      {
         summary: "Withdraws an open invitation: its link stops working. Needs `org:manage_team`.",
-        tags: ["members"],
-        security: session,
         params: OrgInvitationParams,
         response: { 204: NoContent("Withdrawn."), ...problemResponses(400, 401, 403, 404, 503) },
       },
-      onRequest: signedIn,
-    },
-    async (request, reply) => {
-      await revokeInvitation(sql, {
-        ...sessionScope(request),
-        invitationId: request.params.invitationId,
-      });
-      return reply.status(204).send();
-    },
+      { onRequest: signedIn },
+    ),
+    async (request, reply) =>
+      noContent(
+        reply,
+        revokeInvitation(sql, {
+          ...sessionScope(request),
+          invitationId: request.params.invitationId,
+        }),
+      ),
   );
 
   app.get(
     "/api/invitations/:token",
-    {
-      schema: {
-        summary: "Describes an open invitation to the holder of its link (no session needed).",
-        tags: ["members"],
-        security: [],
-        params: InvitationTokenParams,
-        response: { 200: InvitationPreview, ...problemResponses(400, 404, 503) },
-      },
-    },
+    linkRoute({
+      summary: "Describes an open invitation to the holder of its link (no session needed).",
+      params: InvitationTokenParams,
+      response: { 200: InvitationPreview, ...problemResponses(400, 404, 503) },
+    }),
     async (request) => previewInvitation(sql, request.params.token),
   );
 
   app.post(
     "/api/invitations/:token/accept",
-    {
-      config: PASSWORD_HASHING,
-      schema: {
+    linkRoute(
+      {
         summary:
           "Accepts an invitation (single use): a new invitee sets a name and password and is signed in; an existing account joins as it is.",
-        tags: ["members"],
-        security: [],
         params: InvitationTokenParams,
         body: AcceptInvitationBody,
         response: { 200: Me, ...problemResponses(400, 403, 404, 409, 413, 415, 503) },
       },
-    },
+      { config: PASSWORD_HASHING },
+    ),
     async (request, reply) => {
       const accepted = await acceptInvitation(sql, request.params.token, request.body, request.ip);
       // A new account is signed in at once; an existing one signs in with its own password.

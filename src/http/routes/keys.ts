@@ -14,7 +14,7 @@ import { OrgKeyParams, OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { createKey, deleteKey, listKeys, rollKey, updateKey } from "../../services/management/keys.js";
 import type { AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
 
 /**
@@ -24,7 +24,7 @@ import { noContent } from "../route-options.js";
  */
 export const keyRoutes: AppRoutes = (deps) => async (app) => {
   const { sql, clock } = deps;
-  const route = sessionRoutes(app, deps, "keys");
+  const route = signedInRoutes(app, deps, "keys");
   const { write, writeOrConflict, remove } = MANAGEMENT_RESPONSES;
   /** A created or rolled key: its secret is in the answer, this once. */
   const created = (reply: FastifyReply, key: CreatedKey) =>

@@ -19,7 +19,7 @@ export const MANAGEMENT_RESPONSES = {
  * The frame of a subject's session routes: every route of the plugin `app` needs a signed-in session
  * (checked before the body is read), and its schema is filed under `tag`.
  */
-export function sessionRoutes(app: { addHook: FastifyInstance["addHook"] }, deps: SessionAuthDeps, tag: string) {
+export function signedInRoutes(app: { addHook: FastifyInstance["addHook"] }, deps: SessionAuthDeps, tag: string) {
   app.addHook("onRequest", sessionAuth(deps));
   return routeOptions(tag, SESSION_SECURITY);
 }

@@ -11,7 +11,7 @@ import {
   setEngineGrant,
 } from "../../services/management/members.js";
 import type { AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
 
 /**
@@ -20,7 +20,7 @@ import { noContent } from "../route-options.js";
  */
 export const memberRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const route = sessionRoutes(app, deps, "members");
+  const route = signedInRoutes(app, deps, "members");
   const { read, writeOrConflict, remove } = MANAGEMENT_RESPONSES;
 
   app.get(

@@ -49,6 +49,8 @@ import { PASSWORD_HASHING } from "../plugins/request-log.js";
 import { requireInstanceAdmin, sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
 import { callerOf, sessionScope } from "../session-scope.js";
+import { routeOptions, noContent } from "../route-options.js";
+import { SESSION_SECURITY } from "./management-responses.js";
 
 /**
  * Two-factor authentication (docs/account.md, issue 25 item 4; docs/account.md): the signed-in user's
@@ -57,7 +59,10 @@ import { callerOf, sessionScope } from "../session-scope.js";
  */
 export const mfaRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const session = [{ session: [] }];
+  const route = routeOptions("session", SESSION_SECURITY);
+  const signInRoute = routeOptions("session", []);
+  const adminRoute = routeOptions("admin", SESSION_SECURITY);
+  const orgRoute = routeOptions("organizations", SESSION_SECURITY);
   const signedIn = sessionAuth(deps);
   const secretKey = deps.config.secretKey;
   const rp = (request: FastifyRequest) => relyingPartyFor(request, deps.config);
@@ -107,14 +112,10 @@ export const mfaRoutes: AppRoutes = (deps) => async (app) => {
 
   app.post(
     "/api/session/mfa/passkey/options",
-    {
-      schema: {
-        summary: "Options for signing in with a passkey during a two-factor sign-in (needs the pending cookie).",
-        tags: ["session"],
-        security: [],
-        response: { 200: WebAuthnOptions, ...problemResponses(401, 503) },
-      },
-    },
+    signInRoute({
+      summary: "Options for signing in with a passkey during a two-factor sign-in (needs the pending cookie).",
+      response: { 200: WebAuthnOptions, ...problemResponses(401, 503) },
+    }),
     async (request) => passkeyOptionsForPendingSignIn(sql, rp(request), request.cookies[PENDING_SIGN_IN_COOKIE]),
   );
 
@@ -130,214 +131,176 @@ export const mfaRoutes: AppRoutes = (deps) => async (app) => {
 
   app.get(
     "/api/me/mfa",
-    {
-      schema: {
+    route(
+      {
         summary: "The signed-in user's second factors (no secrets) and whether this session may remove them now.",
-        tags: ["session"],
-        security: session,
         response: { 200: TwoFactorStatus, ...problemResponses(401, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => twoFactorStatusFor(sql, mfaCallerOf(request)),
   );
 
   app.post(
     "/api/me/mfa/reauthenticate",
-    {
-      config: PASSWORD_HASHING,
-      schema: {
+    route(
+      {
         summary:
           "Re-enters the password: for the next 10 minutes this session may remove factors and replace recovery codes.",
-        tags: ["session"],
-        security: session,
         body: ReauthenticateBody,
         response: { 204: NoContent("Confirmed."), ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
       },
-      onRequest: signedIn,
-    },
-    async (request, reply) => {
-      await reauthenticate(sql, deps.signIn, mfaCallerOf(request), request.body.password);
-      return reply.status(204).send();
-    },
+      { config: PASSWORD_HASHING, onRequest: signedIn },
+    ),
+    async (request, reply) =>
+      noContent(reply, reauthenticate(sql, deps.signIn, mfaCallerOf(request), request.body.password)),
   );
 
   app.post(
     "/api/me/mfa/totp/enrol",
-    {
-      schema: {
+    route(
+      {
         summary:
           "Starts setting up an authenticator app: returns its secret and otpauth:// URI (shown this once). Confirm with a first code. Needs GLOSSA_SECRET_KEY.",
-        tags: ["session"],
-        security: session,
         response: { 200: TotpEnrolment, ...problemResponses(401, 403, 409, 422, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => startTotpEnrolment(sql, secretKey, mfaCallerOf(request)),
   );
 
   app.post(
     "/api/me/mfa/totp/confirm",
-    {
-      schema: {
+    route(
+      {
         summary:
           "Confirms the authenticator app with a first valid code. The account's first factor returns its recovery codes, shown this once.",
-        tags: ["session"],
-        security: session,
         body: TotpCodeBody,
         response: { 200: RecoveryCodesOnce, ...problemResponses(400, 401, 403, 409, 413, 415, 422, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => confirmTotpEnrolment(sql, secretKey, mfaCallerOf(request), request.body.code),
   );
 
   app.delete(
     "/api/me/mfa/totp",
-    {
-      schema: {
+    route(
+      {
         summary: "Removes the authenticator app; needs a recent authentication (403 recent_authentication_required).",
-        tags: ["session"],
-        security: session,
         response: { 204: NoContent("Removed."), ...problemResponses(400, 401, 403, 503) },
       },
-      onRequest: signedIn,
-    },
-    async (request, reply) => {
-      await removeTotp(sql, mfaCallerOf(request));
-      return reply.status(204).send();
-    },
+      { onRequest: signedIn },
+    ),
+    async (request, reply) => noContent(reply, removeTotp(sql, mfaCallerOf(request))),
   );
 
   app.post(
     "/api/me/mfa/passkeys/options",
-    {
-      schema: {
+    route(
+      {
         summary: "Options for registering a passkey (navigator.credentials.create); the challenge lasts 5 minutes.",
-        tags: ["session"],
-        security: session,
         response: { 200: WebAuthnOptions, ...problemResponses(401, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => passkeyRegistrationOptions(sql, rp(request), mfaCallerOf(request)),
   );
 
   app.post(
     "/api/me/mfa/passkeys",
-    {
-      schema: {
+    route(
+      {
         summary:
           "Registers a passkey from the browser's response, with a name. The account's first factor returns its recovery codes, shown this once.",
-        tags: ["session"],
-        security: session,
         body: RegisterPasskeyBody,
         response: { 201: RegisteredPasskey, ...problemResponses(400, 401, 403, 413, 415, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request, reply) =>
       reply.status(201).send(await registerPasskey(sql, rp(request), mfaCallerOf(request), request.body)),
   );
 
   app.patch(
     "/api/me/mfa/passkeys/:passkeyId",
-    {
-      schema: {
+    route(
+      {
         summary: "Renames one of the signed-in user's passkeys.",
-        tags: ["session"],
-        security: session,
         params: PasskeyParams,
         body: RenamePasskeyBody,
         response: { 200: PasskeyRecord, ...problemResponses(400, 401, 404, 413, 415, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => renamePasskey(sql, mfaCallerOf(request), request.params.passkeyId, request.body.name),
   );
 
   app.delete(
     "/api/me/mfa/passkeys/:passkeyId",
-    {
-      schema: {
+    route(
+      {
         summary: "Removes one of the signed-in user's passkeys; needs a recent authentication.",
-        tags: ["session"],
-        security: session,
         params: PasskeyParams,
         response: { 204: NoContent("Removed."), ...problemResponses(400, 401, 403, 404, 503) },
       },
-      onRequest: signedIn,
-    },
-    async (request, reply) => {
-      await removePasskey(sql, mfaCallerOf(request), request.params.passkeyId);
-      return reply.status(204).send();
-    },
+      { onRequest: signedIn },
+    ),
+    async (request, reply) => noContent(reply, removePasskey(sql, mfaCallerOf(request), request.params.passkeyId)),
   );
 
   app.post(
     "/api/me/mfa/recovery-codes",
-    {
-      schema: {
+    route(
+      {
         summary:
           "Replaces the recovery codes (the old ones stop working) and returns the new ones, shown this once; needs a factor and a recent authentication.",
-        tags: ["session"],
-        security: session,
         response: { 200: RecoveryCodes, ...problemResponses(401, 403, 409, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => regenerateRecoveryCodes(sql, mfaCallerOf(request)),
   );
 
   app.get(
     "/api/orgs/:orgId/mfa-policy",
-    {
-      schema: {
+    orgRoute(
+      {
         summary: "Whether the organization requires two-factor authentication of its members.",
-        tags: ["organizations"],
-        security: session,
         params: OrgParams,
         response: { 200: TwoFactorPolicy, ...problemResponses(400, 401, 403, 404, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => getTwoFactorPolicy(sql, sessionScope(request)),
   );
 
   app.put(
     "/api/orgs/:orgId/mfa-policy",
-    {
-      schema: {
+    orgRoute(
+      {
         summary:
           'Turns "require two-factor" on or off (`org:manage_team`). Turning it on needs a second factor of your own (409 two_factor_not_enrolled).',
-        tags: ["organizations"],
-        security: session,
         params: OrgParams,
         body: TwoFactorPolicy,
         response: { 200: TwoFactorPolicy, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 503) },
       },
-      onRequest: signedIn,
-    },
+      { onRequest: signedIn },
+    ),
     async (request) => setTwoFactorPolicy(sql, sessionScope(request), request.body.requireTwoFactor),
   );
 
   app.delete(
     "/api/admin/users/:userId/mfa",
-    {
-      schema: {
+    adminRoute(
+      {
         summary:
           "Break-glass (instance admins): removes every second factor and recovery code of a user and ends their sessions.",
-        tags: ["admin"],
-        security: session,
         params: UserParams,
         response: { 204: NoContent("Removed."), ...problemResponses(400, 401, 403, 404, 503) },
       },
-      preHandler: [signedIn, async (request) => requireInstanceAdmin(request)],
-    },
-    async (request, reply) => {
-      await resetTwoFactorAsAdmin(sql, callerOf(request), request.params.userId);
-      return reply.status(204).send();
-    },
+      { preHandler: [signedIn, async (request: FastifyRequest) => requireInstanceAdmin(request)] },
+    ),
+    async (request, reply) => noContent(reply, resetTwoFactorAsAdmin(sql, callerOf(request), request.params.userId)),
   );
 };

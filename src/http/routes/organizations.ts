@@ -10,7 +10,7 @@ import {
 } from "../../services/management/organizations.js";
 import { NoContent } from "../../contract/fields.js";
 import type { AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { currentUser } from "../plugins/session-auth.js";
 import { noContent } from "../route-options.js";
 
@@ -21,7 +21,7 @@ import { noContent } from "../route-options.js";
  */
 export const organizationRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const route = sessionRoutes(app, deps, "organizations");
+  const route = signedInRoutes(app, deps, "organizations");
   const { read, write, remove } = MANAGEMENT_RESPONSES;
 
   app.get(

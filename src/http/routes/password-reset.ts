@@ -14,6 +14,7 @@ import {
 } from "../../services/management/password-reset.js";
 import type { AppRoutes } from "../deps.js";
 import { PASSWORD_HASHING } from "../plugins/request-log.js";
+import { noContent } from "../route-options.js";
 
 const REQUESTED =
   "If an account has this email, a link to choose a new password is on its way; it works once, for one hour.";
@@ -79,13 +80,14 @@ export const passwordResetRoutes: AppRoutes = (deps) => async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      await resetPassword(deps.sql, deps.signIn.perAddress, {
-        token: request.params.token,
-        newPassword: request.body.newPassword,
-        client: request.ip,
-      });
-      return reply.status(204).send();
-    },
+    async (request, reply) =>
+      noContent(
+        reply,
+        resetPassword(deps.sql, deps.signIn.perAddress, {
+          token: request.params.token,
+          newPassword: request.body.newPassword,
+          client: request.ip,
+        }),
+      ),
   );
 };

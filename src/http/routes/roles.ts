@@ -5,7 +5,7 @@ import { problemResponses } from "../../contract/problem.js";
 import { RoleBody, RoleList, RolePatchBody, RoleRecord } from "../../contract/roles.js";
 import { createRole, deleteRole, listRoles, updateRole } from "../../services/management/roles.js";
 import type { AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
 
 /**
@@ -15,7 +15,7 @@ import { noContent } from "../route-options.js";
  */
 export const roleRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const route = sessionRoutes(app, deps, "roles");
+  const route = signedInRoutes(app, deps, "roles");
   const { read, writeOrConflict } = MANAGEMENT_RESPONSES;
 
   app.get(

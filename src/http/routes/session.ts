@@ -10,25 +10,27 @@ import { login, logout, me } from "../../services/management/session.js";
 import type { AppRoutes } from "../deps.js";
 import { currentUser, sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
+import { routeOptions } from "../route-options.js";
+import { SESSION_SECURITY } from "./management-responses.js";
 
 /** docs/api.md session: an httpOnly, SameSite=Lax cookie holding a random token (stored hashed). */
 export const sessionRoutes: AppRoutes = (deps) => async (app) => {
+  const route = routeOptions("session", SESSION_SECURITY);
+  const signInRoute = routeOptions("session", []);
   app.post(
     "/api/session",
-    {
-      config: PASSWORD_HASHING,
-      schema: {
+    signInRoute(
+      {
         summary:
           "Signs in: sets the session cookie and returns the user. For an account with a second factor, answers `{ twoFactorRequired: true, methods }` and sets a short-lived pending cookie instead; `POST /api/session/mfa/…` completes the sign-in.",
-        tags: ["session"],
-        security: [],
         body: LoginBody,
         response: {
           200: Type.Union([Me, TwoFactorChallenge]),
           ...problemResponses(400, 401, 403, 413, 415, 429, 503),
         },
       },
-    },
+      { config: PASSWORD_HASHING },
+    ),
     async (request, reply) => {
       const signedIn = await login(
         deps.sql,
@@ -49,17 +51,13 @@ export const sessionRoutes: AppRoutes = (deps) => async (app) => {
 
   app.delete(
     "/api/session",
-    {
-      schema: {
-        summary: "Signs out: ends the session and clears its cookie.",
-        tags: ["session"],
-        security: [{ session: [] }],
-        response: {
-          204: NoContent("Signed out; the session cookie is cleared."),
-          ...problemResponses(403, 503),
-        },
+    route({
+      summary: "Signs out: ends the session and clears its cookie.",
+      response: {
+        204: NoContent("Signed out; the session cookie is cleared."),
+        ...problemResponses(403, 503),
       },
-    },
+    }),
     async (request, reply) => {
       await logout(deps.sql, request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -69,15 +67,13 @@ export const sessionRoutes: AppRoutes = (deps) => async (app) => {
 
   app.get(
     "/api/me",
-    {
-      schema: {
+    route(
+      {
         summary: "Describes the signed-in user and their memberships.",
-        tags: ["session"],
-        security: [{ session: [] }],
         response: { 200: Me, ...problemResponses(401, 503) },
       },
-      onRequest: sessionAuth(deps),
-    },
+      { onRequest: sessionAuth(deps) },
+    ),
     async (request) => me(deps.sql, currentUser(request).id),
   );
 };

@@ -26,6 +26,7 @@ import type { AppRoutes } from "../deps.js";
 import { sessionAuth } from "../plugins/session-auth.js";
 import { setSessionCookie } from "../session-cookie.js";
 import { sessionScope } from "../session-scope.js";
+import { noContent } from "../route-options.js";
 
 /** The address the server listens on: the redirect URI never takes its origin from a request's Host header. */
 function ownUrl(app: FastifyInstance): string {
@@ -93,10 +94,7 @@ export const ssoRoutes: AppRoutes = (deps) => async (app) => {
       },
       onRequest: signedIn,
     },
-    async (request, reply) => {
-      await removeSsoConnection(sql, sessionScope(request));
-      return reply.status(204).send();
-    },
+    async (request, reply) => noContent(reply, removeSsoConnection(sql, sessionScope(request))),
   );
   app.post(
     "/api/orgs/:orgId/sso/test",

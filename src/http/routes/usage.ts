@@ -6,12 +6,12 @@ import { QualityQuery, QualityReport } from "../../contract/quality-report.js";
 import { getQualityReport } from "../../services/management/quality.js";
 import { exportUsageCsv, getUsage } from "../../services/management/usage.js";
 import type { AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 
 /** Usage analytics of an organization (docs/usage-and-limits.md), as JSON and as CSV, and its quality findings. */
 export const usageRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
-  const route = sessionRoutes(app, deps, "organizations");
+  const route = signedInRoutes(app, deps, "organizations");
   /** A report of the organization between `from` and `to`, filtered by its query. */
   const report = <Query extends TSchema, Answer extends TSchema>(
     summary: string,

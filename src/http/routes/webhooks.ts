@@ -23,14 +23,14 @@ import {
   updateWebhook,
 } from "../../services/webhooks/manage-webhooks.js";
 import { webhookSettings, type AppRoutes } from "../deps.js";
-import { MANAGEMENT_RESPONSES, sessionRoutes } from "./management-responses.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
 
 /** Webhooks of an organization (docs/webhooks.md); every use case needs `org:manage_team` (so reads may be 403). */
 export const webhookRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
   const settings = webhookSettings(deps);
-  const route = sessionRoutes(app, deps, "webhooks");
+  const route = signedInRoutes(app, deps, "webhooks");
   const { remove: read, write } = MANAGEMENT_RESPONSES;
 
   app.get(

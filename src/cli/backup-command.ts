@@ -31,18 +31,33 @@ async function refusing(work: () => Promise<number>): Promise<number> {
   }
 }
 
-export async function runBackup(args: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { help: { type: "boolean", short: "h", default: false } },
-  });
+/** `--force` (restore only) and `-h`; the one positional is the archive. */
+const FLAGS = {
+  force: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/**
+ * The archive named on the command line (resolved) and the data folder to back up or restore into,
+ * or the exit code after the usage was written (help: 0, not exactly one archive: 1).
+ */
+function archiveCall(
+  args: string[],
+  usage: string,
+  flags: Partial<typeof FLAGS>,
+): { exit: number } | { file: string; dataDir: string; force: boolean } {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { ...flags, help: FLAGS.help } });
   if (values.help || positionals.length !== 1) {
-    (values.help ? process.stdout : process.stderr).write(BACKUP_USAGE);
-    return values.help ? 0 : 1;
+    (values.help ? process.stdout : process.stderr).write(usage);
+    return { exit: values.help ? 0 : 1 };
   }
-  const file = resolve(positionals[0]!);
-  const { dataDir } = loadConfig();
+  return { file: resolve(positionals[0]!), dataDir: loadConfig().dataDir, force: values.force === true };
+}
+
+export async function runBackup(args: string[]): Promise<number> {
+  const call = archiveCall(args, BACKUP_USAGE, {});
+  if ("exit" in call) return call.exit;
+  const { file, dataDir } = call;
   return refusing(async () => {
     const summary = await backupDataFolder(dataDir, file);
     process.stdout.write(`Backed up ${dataDir} to ${file} (${describe(summary)}).\n`);
@@ -51,19 +66,11 @@ export async function runBackup(args: string[]): Promise<number> {
 }
 
 export async function runRestore(args: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { force: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
-  });
-  if (values.help || positionals.length !== 1) {
-    (values.help ? process.stdout : process.stderr).write(RESTORE_USAGE);
-    return values.help ? 0 : 1;
-  }
-  const file = resolve(positionals[0]!);
-  const { dataDir } = loadConfig();
+  const call = archiveCall(args, RESTORE_USAGE, { force: FLAGS.force });
+  if ("exit" in call) return call.exit;
+  const { file, dataDir, force } = call;
   return refusing(async () => {
-    const summary = await restoreDataFolder(file, dataDir, { force: values.force });
+    const summary = await restoreDataFolder(file, dataDir, { force });
     process.stdout.write(`Restored ${file} into ${dataDir} (${describe(summary)}).\n`);
     return 0;
   });

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { parseArgs } from "node:util";
 import type { QualityCheck } from "../contract/process.js";
 import type { JsonValue } from "../core/content/walk-strings.js";
 import { normalizeLocale } from "../core/locale/normalize-locale.js";
@@ -9,6 +8,7 @@ import { jsonPairs, poPairs, type PlannedPair } from "./check/check-plan.js";
 import { findingsTable, type Located } from "./check/findings-table.js";
 import { readPoCatalogue } from "./check/po-catalogue.js";
 import { localeInFileName } from "./localize/options.js";
+import { optionsOrExit, parseOneFileCommand, type CommandLine } from "./command-line.js";
 
 const DEFAULT_URL = "http://127.0.0.1:8787";
 /** Strings sent in one `POST /process/check` (the server takes up to 20,000). */
@@ -43,29 +43,21 @@ interface CheckOptions {
   engineId: string | null;
 }
 
-export function parseCheckArgs(
-  args: string[],
-): { kind: "run"; options: CheckOptions } | { kind: "help" } | { kind: "usage_error"; message: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        source: { type: "string", short: "s" },
-        "source-locale": { type: "string" },
-        "target-locale": { type: "string" },
-        server: { type: "boolean", default: false },
-        engine: { type: "string", short: "e" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    return { kind: "usage_error", message: (error as Error).message };
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: "help" };
-  if (positionals.length !== 1) return { kind: "usage_error", message: "Name exactly one file to check." };
+export function parseCheckArgs(args: string[]): CommandLine<CheckOptions> {
+  const parsed = parseOneFileCommand(
+    args,
+    {
+      source: { type: "string", short: "s" },
+      "source-locale": { type: "string" },
+      "target-locale": { type: "string" },
+      server: { type: "boolean", default: false },
+      engine: { type: "string", short: "e" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    "Name exactly one file to check.",
+  );
+  if (parsed.kind !== "parsed") return parsed;
+  const { values, file } = parsed;
   const locale = (value: string | undefined, flag: string) => {
     if (value === undefined) return { ok: true as const, locale: null };
     const normalized = normalizeLocale(value);
@@ -77,7 +69,6 @@ export function parseCheckArgs(
   if (!source.ok) return { kind: "usage_error", message: source.message };
   const target = locale(values["target-locale"], "--target-locale");
   if (!target.ok) return { kind: "usage_error", message: target.message };
-  const file = positionals[0]!;
   if (values.source === undefined && extname(file).toLowerCase() !== ".po" && extname(file).toLowerCase() !== ".pot")
     return {
       kind: "usage_error",
@@ -172,16 +163,9 @@ async function serverReport(
 
 /** `glossa check`: 0 when no error is found, 1 when one is, 2 when the check could not run. */
 export async function runCheckCommand(args: string[]): Promise<number> {
-  const parsed = parseCheckArgs(args);
-  if (parsed.kind === "help") {
-    process.stdout.write(CHECK_USAGE);
-    return 0;
-  }
-  if (parsed.kind === "usage_error") {
-    process.stderr.write(`glossa check: ${parsed.message}\n\n${CHECK_USAGE}`);
-    return 2;
-  }
-  const options = parsed.options;
+  const line = optionsOrExit(parseCheckArgs(args), "check", CHECK_USAGE, 2);
+  if ("exit" in line) return line.exit;
+  const options = line.options;
   try {
     const { pairs, sourceLocale, targetLocale } = await plan(options);
     const perPair = options.server

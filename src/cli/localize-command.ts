@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { optionsOrExit } from "./command-line.js";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -290,16 +291,9 @@ async function runPoLocalize(options: LocalizeOptions, connection: GlossaConnect
 
 /** `glossa localize`: translate JSON files for CI/CD, only what changed since the last run. */
 export async function runLocalizeCommand(args: string[]): Promise<number> {
-  const parsed = parseLocalizeArgs(args);
-  if (parsed.kind === "help") {
-    process.stdout.write(LOCALIZE_USAGE);
-    return 0;
-  }
-  if (parsed.kind === "usage_error") {
-    process.stderr.write(`glossa localize: ${parsed.message}\n\n${LOCALIZE_USAGE}`);
-    return 1;
-  }
-  const options = parsed.options;
+  const line = optionsOrExit(parseLocalizeArgs(args), "localize", LOCALIZE_USAGE, 1);
+  if ("exit" in line) return line.exit;
+  const options = line.options;
   const apiKey = process.env.GLOSSA_API_KEY?.trim();
   if (!apiKey) {
     process.stderr.write("glossa localize: set GLOSSA_API_KEY to a Glossa API key.\n");

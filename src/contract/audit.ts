@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction } from "./audit-actions.js";
 import { Type, type Static } from "typebox";
-import { Nullable, Timestamp } from "./fields.js";
+import { ListOf, Nullable, Timestamp } from "./fields.js";
 
 /** The audit log (docs/api.md): who did what to which target, and when. Never a secret. */
 
@@ -28,10 +28,7 @@ export const AuditEvent = Type.Object(
 );
 export type AuditEvent = Static<typeof AuditEvent>;
 
-export const AuditEventList = Type.Object(
-  { events: Type.Array(AuditEvent) },
-  { description: "The matching events, newest first." },
-);
+export const AuditEventList = ListOf("events", AuditEvent, "The matching events, newest first.");
 export type AuditEventList = Static<typeof AuditEventList>;
 
 export const AuditQuery = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { LocalizableData, Locale, Name, Timestamp } from "./fields.js";
+import { ListOf, Locale, LocalizableData, Name, Timestamp } from "./fields.js";
 
 /** Engines (docs/api.md): a provider plus its settings. Credentials are write-only: no record holds them. */
 
@@ -24,10 +24,7 @@ export const EngineRecord = Type.Object(
 );
 export type EngineRecord = Static<typeof EngineRecord>;
 
-export const EngineList = Type.Object(
-  { engines: Type.Array(EngineRecord) },
-  { description: "The organization's engines, oldest first." },
-);
+export const EngineList = ListOf("engines", EngineRecord, "The organization's engines, oldest first.");
 export type EngineList = Static<typeof EngineList>;
 
 /** An engine as an API key sees it (MCP `list_engines`). */

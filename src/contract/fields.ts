@@ -1,4 +1,4 @@
-import { Type, type TLiteral, type TSchema, type TUnion } from "typebox";
+import { Type, type TArray, type TLiteral, type TSchema, type TString, type TUnion } from "typebox";
 import { KEY_KINDS, KEY_STATES, PERMISSIONS, PLANS } from "./vocabulary.js";
 
 /** Field schemas several areas share. */
@@ -47,4 +47,22 @@ export const IdField = Type.String({ minLength: 1, maxLength: 100 });
 /** A 204 response: no body. */
 export function NoContent(description: string) {
   return Type.Unsafe<undefined>({ type: "null", description });
+}
+
+/** A list answer: `{ [key]: item[] }`, described as a whole (its order, what it holds). */
+export function ListOf<const K extends string, T extends TSchema>(key: K, item: T, description: string) {
+  return Type.Object({ [key]: Type.Array(item) } as { [P in K]: TArray<T> }, { description });
+}
+
+/** A record just created with its secret: the only answer that ever holds the secret. */
+export function WithSecret<const K extends string, T extends TSchema>(
+  key: K,
+  record: T,
+  secret: string,
+  options: { title: string; description: string },
+) {
+  return Type.Object(
+    { [key]: record, secret: Type.String({ description: secret }) } as { [P in K]: T } & { secret: TString },
+    options,
+  );
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { Email, IdField, IdParam, Password, Timestamp } from "./fields.js";
+import { Email, IdField, IdParam, ListOf, Password, Timestamp } from "./fields.js";
 
 /** Invitations to join an organization (docs/api.md "Account"; issue 14). The link's token is never stored or listed. */
 
@@ -18,9 +18,10 @@ export const InvitationRecord = Type.Object(
 );
 export type InvitationRecord = Static<typeof InvitationRecord>;
 
-export const InvitationList = Type.Object(
-  { invitations: Type.Array(InvitationRecord) },
-  { description: "The organization's open invitations, newest first." },
+export const InvitationList = ListOf(
+  "invitations",
+  InvitationRecord,
+  "The organization's open invitations, newest first.",
 );
 export type InvitationList = Static<typeof InvitationList>;
 

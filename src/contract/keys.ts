@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestamp } from "./fields.js";
+import { IdField, KeyKindSchema, KeyStateSchema, Name, Nullable, OneOf, Timestamp, WithSecret } from "./fields.js";
 import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 import { KEY_KINDS } from "./vocabulary.js";
 
@@ -38,13 +38,10 @@ export const KeyRecord = Type.Object(
 );
 export type KeyRecord = Static<typeof KeyRecord>;
 
-export const CreatedKey = Type.Object(
-  {
-    key: KeyRecord,
-    secret: Type.String({ description: "the full secret: shown this once, never again" }),
-  },
-  { title: "CreatedKey", description: "A new key with its secret: the only time the secret is returned." },
-);
+export const CreatedKey = WithSecret("key", KeyRecord, "the full secret: shown this once, never again", {
+  title: "CreatedKey",
+  description: "A new key with its secret: the only time the secret is returned.",
+});
 export type CreatedKey = Static<typeof CreatedKey>;
 
 export const KeyList = Type.Object(

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Nullable, OneOf, Timestamp } from "./fields.js";
+import { perCounter, USAGE_COUNTERS } from "./usage-counters.js";
 import { USAGE_PROTOCOLS } from "./vocabulary.js";
 
 /** Rate limits, monthly character quotas and usage (docs/usage-and-limits.md). */
@@ -65,15 +66,7 @@ export const UsageQuery = Type.Object({
 export type UsageQuery = Static<typeof UsageQuery>;
 
 const Counts = {
-  requests: Type.Integer(),
-  characters: Type.Integer(),
-  inputTokens: Type.Integer(),
-  outputTokens: Type.Integer(),
-  memoryHits: Type.Integer({ description: "strings served from the translation memory (exact hits)" }),
-  nearMatches: Type.Integer({
-    description: "strings the memory missed, translated with similar remembered translations as examples (LLM engines)",
-  }),
-  memoryMisses: Type.Integer({ description: "the other strings the memory missed" }),
+  ...perCounter((name) => Type.Integer({ description: USAGE_COUNTERS[name].description })),
   errors: Type.Record(Type.String(), Type.Integer(), { description: "error responses by `code`" }),
 };
 

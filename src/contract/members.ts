@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { Email, IdField, Timestamp } from "./fields.js";
+import { Email, IdField, ListOf, Timestamp } from "./fields.js";
 
 /** Members of an organization, their role and their per-engine grants (docs/authorization.md, docs/api.md). */
 
@@ -18,10 +18,7 @@ export const MemberRecord = Type.Object(
 );
 export type MemberRecord = Static<typeof MemberRecord>;
 
-export const MemberList = Type.Object(
-  { members: Type.Array(MemberRecord) },
-  { description: "The members, in the order they joined." },
-);
+export const MemberList = ListOf("members", MemberRecord, "The members, in the order they joined.");
 export type MemberList = Static<typeof MemberList>;
 
 export const AddMemberBody = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { IdField, Name, Nullable, PlanSchema, Timestamp } from "./fields.js";
+import { IdField, ListOf, Name, Nullable, PlanSchema, Timestamp } from "./fields.js";
 import { CharacterLimit, NullableRateLimit, RateLimit } from "./limits.js";
 
 /** Organizations and their plan (docs/authorization.md, docs/api.md). */
@@ -27,10 +27,7 @@ export const Organization = Type.Object(
 );
 export type Organization = Static<typeof Organization>;
 
-export const OrganizationList = Type.Object(
-  { organizations: Type.Array(Organization) },
-  { description: "Every organization of the instance." },
-);
+export const OrganizationList = ListOf("organizations", Organization, "Every organization of the instance.");
 export type OrganizationList = Static<typeof OrganizationList>;
 
 export const CreateOrgBody = Type.Object({

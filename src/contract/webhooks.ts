@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { EVENT_TYPES } from "./event-types.js";
-import { IdParam, Nullable, OneOf, Timestamp } from "./fields.js";
+import { IdParam, Nullable, OneOf, Timestamp, WithSecret } from "./fields.js";
 
 /** Webhooks (docs/webhooks.md). The signing secret appears once, in `CreatedWebhook`; no record holds it. */
 
@@ -24,11 +24,10 @@ export const WebhookRecord = Type.Object(
 );
 export type WebhookRecord = Static<typeof WebhookRecord>;
 
-export const CreatedWebhook = Type.Object(
-  {
-    webhook: WebhookRecord,
-    secret: Type.String({ description: "the signing secret (`whsec_…`): shown this once, never again" }),
-  },
+export const CreatedWebhook = WithSecret(
+  "webhook",
+  WebhookRecord,
+  "the signing secret (`whsec_…`): shown this once, never again",
   { title: "CreatedWebhook", description: "A new webhook with its signing secret: the only time it is returned." },
 );
 export type CreatedWebhook = Static<typeof CreatedWebhook>;

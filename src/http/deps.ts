@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Config } from "../config/config.js";
 import type { OrganizationId } from "../contract/ids.js";
 import type { FailureLimiter } from "../security/auth-failure-limiter.js";
@@ -78,3 +79,6 @@ export function webhookSettings(deps: AppDeps): WebhookSettings {
     secretKey: deps.config.secretKey,
   };
 }
+
+/** A subject's routes: a Fastify plugin built from the app's dependencies. */
+export type AppRoutes = (deps: AppDeps) => FastifyPluginAsyncTypebox;

@@ -59,14 +59,12 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export class Metrics {
   readonly registry = new Registry();
 
-  private readonly httpRequestsPending = pendingCounts();
-  private readonly httpRequests = new Counter({
-    collect: this.httpRequestsPending.flushAll,
-    name: "glossa_http_requests_total",
-    help: "HTTP requests answered, by route pattern, method and status.",
-    labelNames: ["route", "method", "status"] as const,
-    registers: [this.registry],
-  });
+  private readonly httpRequests = pendingCounter(
+    this.registry,
+    "glossa_http_requests_total",
+    "HTTP requests answered, by route pattern, method and status.",
+    ["route", "method", "status"],
+  );
   private readonly httpDuration = new Histogram({
     name: "glossa_http_request_duration_seconds",
     help: "Time from receiving a request to sending its response, by route pattern, method and status.",
@@ -74,30 +72,24 @@ export class Metrics {
     buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
-  private readonly localizeCallsPending = pendingCounts();
-  private readonly localizeCalls = new Counter({
-    collect: this.localizeCallsPending.flushAll,
-    name: "glossa_localize_requests_total",
-    help: "Localize calls of authenticated keys (HTTP, MCP, Lingo.dev paths, job locales), by provider and outcome (`success` or the error code).",
-    labelNames: ["provider", "outcome"] as const,
-    registers: [this.registry],
-  });
-  private readonly charactersPending = pendingCounts();
-  private readonly characters = new Counter({
-    collect: this.charactersPending.flushAll,
-    name: "glossa_characters_translated_total",
-    help: "Characters of the strings of successful localize calls (translation-memory hits included), by provider.",
-    labelNames: ["provider"] as const,
-    registers: [this.registry],
-  });
-  private readonly memoryLookupsPending = pendingCounts();
-  private readonly memoryLookups = new Counter({
-    collect: this.memoryLookupsPending.flushAll,
-    name: "glossa_translation_memory_lookups_total",
-    help: "Distinct strings looked up in the translation memory, by provider and result (hit or miss).",
-    labelNames: ["provider", "result"] as const,
-    registers: [this.registry],
-  });
+  private readonly localizeCalls = pendingCounter(
+    this.registry,
+    "glossa_localize_requests_total",
+    "Localize calls of authenticated keys (HTTP, MCP, Lingo.dev paths, job locales), by provider and outcome (`success` or the error code).",
+    ["provider", "outcome"],
+  );
+  private readonly characters = pendingCounter(
+    this.registry,
+    "glossa_characters_translated_total",
+    "Characters of the strings of successful localize calls (translation-memory hits included), by provider.",
+    ["provider"],
+  );
+  private readonly memoryLookups = pendingCounter(
+    this.registry,
+    "glossa_translation_memory_lookups_total",
+    "Distinct strings looked up in the translation memory, by provider and result (hit or miss).",
+    ["provider", "result"],
+  );
   private readonly providerDuration = new Histogram({
     name: "glossa_provider_call_duration_seconds",
     help: "Duration of one call to a provider (retries included), by provider, model and outcome (`success` or the failure kind).",
@@ -105,66 +97,54 @@ export class Metrics {
     buckets: PROVIDER_BUCKETS,
     registers: [this.registry],
   });
-  private readonly providerRetriesPending = pendingCounts();
-  private readonly providerRetries = new Counter({
-    collect: this.providerRetriesPending.flushAll,
-    name: "glossa_provider_retries_total",
-    help: "Provider HTTP requests sent again after a timeout, a network error, 429 or 5xx, by provider.",
-    labelNames: ["provider"] as const,
-    registers: [this.registry],
-  });
-  private readonly fallbacksPending = pendingCounts();
-  private readonly fallbacks = new Counter({
-    collect: this.fallbacksPending.flushAll,
-    name: "glossa_model_fallbacks_total",
-    help: "Times the strings a model did not translate went on to the engine's next model, by provider.",
-    labelNames: ["provider"] as const,
-    registers: [this.registry],
-  });
-  private readonly keyAuthFailuresPending = pendingCounts();
-  private readonly keyAuthFailures = new Counter({
-    collect: this.keyAuthFailuresPending.flushAll,
-    name: "glossa_key_auth_failures_total",
-    help: "API keys refused before acting, by reason: missing, malformed, unknown (deleted and revoked keys included), expired, denied, deactivated.",
-    labelNames: ["reason"] as const,
-    registers: [this.registry],
-  });
-  private readonly limitRefusalsPending = pendingCounts();
-  private readonly limitRefusals = new Counter({
-    collect: this.limitRefusalsPending.flushAll,
-    name: "glossa_limit_refusals_total",
-    help: "Calls refused with 429 by a limit: rate_limit (a key's rate limit), monthly_quota (characters), auth_failures (too many failed key authentications from one address).",
-    labelNames: ["limit"] as const,
-    registers: [this.registry],
-  });
-  private readonly webhookDeliveriesPending = pendingCounts();
-  private readonly webhookDeliveries = new Counter({
-    collect: this.webhookDeliveriesPending.flushAll,
-    name: "glossa_webhook_deliveries_total",
-    help: "Webhook delivery attempts made by this instance, by outcome: succeeded, retrying (will be tried again), failed (retries exhausted).",
-    labelNames: ["outcome"] as const,
-    registers: [this.registry],
-  });
-  private readonly jobsFinishedPending = pendingCounts();
-  private readonly jobsFinished = new Counter({
-    collect: this.jobsFinishedPending.flushAll,
-    name: "glossa_jobs_finished_total",
-    help: "Jobs this instance ran to an end, by state (succeeded or failed).",
-    labelNames: ["state"] as const,
-    registers: [this.registry],
-  });
+  private readonly providerRetries = pendingCounter(
+    this.registry,
+    "glossa_provider_retries_total",
+    "Provider HTTP requests sent again after a timeout, a network error, 429 or 5xx, by provider.",
+    ["provider"],
+  );
+  private readonly fallbacks = pendingCounter(
+    this.registry,
+    "glossa_model_fallbacks_total",
+    "Times the strings a model did not translate went on to the engine's next model, by provider.",
+    ["provider"],
+  );
+  private readonly keyAuthFailures = pendingCounter(
+    this.registry,
+    "glossa_key_auth_failures_total",
+    "API keys refused before acting, by reason: missing, malformed, unknown (deleted and revoked keys included), expired, denied, deactivated.",
+    ["reason"],
+  );
+  private readonly limitRefusals = pendingCounter(
+    this.registry,
+    "glossa_limit_refusals_total",
+    "Calls refused with 429 by a limit: rate_limit (a key's rate limit), monthly_quota (characters), auth_failures (too many failed key authentications from one address).",
+    ["limit"],
+  );
+  private readonly webhookDeliveries = pendingCounter(
+    this.registry,
+    "glossa_webhook_deliveries_total",
+    "Webhook delivery attempts made by this instance, by outcome: succeeded, retrying (will be tried again), failed (retries exhausted).",
+    ["outcome"],
+  );
+  private readonly jobsFinished = pendingCounter(
+    this.registry,
+    "glossa_jobs_finished_total",
+    "Jobs this instance ran to an end, by state (succeeded or failed).",
+    ["state"],
+  );
 
-  private readonly http = cachedChildren3(pending(this.httpRequests, this.httpRequestsPending), this.httpDuration);
-  private readonly localizeChild = cachedChildren2(pending(this.localizeCalls, this.localizeCallsPending));
-  private readonly characterChild = cachedChildren1(pending(this.characters, this.charactersPending));
-  private readonly memoryChild = cachedChildren2(pending(this.memoryLookups, this.memoryLookupsPending));
+  private readonly http = cachedChildren3(pending(this.httpRequests), this.httpDuration);
+  private readonly localizeChild = cachedChildren2(pending(this.localizeCalls));
+  private readonly characterChild = cachedChildren1(pending(this.characters));
+  private readonly memoryChild = cachedChildren2(pending(this.memoryLookups));
   private readonly providerChild = cachedChildren3(this.providerDuration);
   private readonly retryCounters = new Map<string, () => void>();
-  private readonly fallbackChild = cachedChildren1(pending(this.fallbacks, this.fallbacksPending));
-  private readonly keyAuthChild = cachedChildren1(pending(this.keyAuthFailures, this.keyAuthFailuresPending));
-  private readonly limitChild = cachedChildren1(pending(this.limitRefusals, this.limitRefusalsPending));
-  private readonly webhookChild = cachedChildren1(pending(this.webhookDeliveries, this.webhookDeliveriesPending));
-  private readonly jobChild = cachedChildren1(pending(this.jobsFinished, this.jobsFinishedPending));
+  private readonly fallbackChild = cachedChildren1(pending(this.fallbacks));
+  private readonly keyAuthChild = cachedChildren1(pending(this.keyAuthFailures));
+  private readonly limitChild = cachedChildren1(pending(this.limitRefusals));
+  private readonly webhookChild = cachedChildren1(pending(this.webhookDeliveries));
+  private readonly jobChild = cachedChildren1(pending(this.jobsFinished));
   private readonly modelsByProvider = new Map<string, Set<string>>();
   private reading: { at: number; value: Promise<DatabaseReading> } | null = null;
 
@@ -212,7 +192,7 @@ export class Metrics {
   retryCounter(provider: string): () => void {
     let count = this.retryCounters.get(provider);
     if (!count) {
-      const child = this.providerRetriesPending.wrap(this.providerRetries.labels(provider));
+      const child = pending(this.providerRetries).labels(provider);
       this.retryCounters.set(provider, (count = () => child.inc()));
     }
     return count;
@@ -353,9 +333,23 @@ export class Metrics {
   }
 }
 
+/** A counter registered in `registry` whose increments wait in `pending` until a scrape reads it. */
+function pendingCounter<Label extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: readonly Label[],
+): { counter: Counter<Label>; pending: ReturnType<typeof pendingCounts> } {
+  const pending = pendingCounts();
+  return {
+    counter: new Counter({ collect: pending.flushAll, name, help, labelNames, registers: [registry] }),
+    pending,
+  };
+}
+
 /** A counter whose children count in plain numbers until the next scrape (see PendingCount). */
-function pending(counter: Counter<string>, counts: ReturnType<typeof pendingCounts>) {
-  return { labels: (...values: string[]) => counts.wrap(counter.labels(...values)) };
+function pending({ counter, pending }: ReturnType<typeof pendingCounter>) {
+  return { labels: (...values: string[]) => pending.wrap(counter.labels(...values)) };
 }
 
 /** Status codes are a closed set already; the strings are made once. */

@@ -78,3 +78,8 @@ export function isStatementTimeout(error: unknown): boolean {
   const cause = error instanceof StorageUnavailableError ? error.cause : error;
   return (cause as { code?: unknown } | null)?.code === "57014";
 }
+
+/** Runs a statement that returns a row for each row it changed (`returning …`): whether it changed any. */
+export async function changedAny(sql: Sql, text: string, params: readonly unknown[]): Promise<boolean> {
+  return (await sql.query(text, params)).length > 0;
+}

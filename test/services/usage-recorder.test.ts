@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { USAGE_COUNTER_NAMES } from "../../src/contract/usage-counters.js";
 import { RateLimiter } from "../../src/services/limits/rate-limiter.js";
 import { UsageRecorder, type CallOutcome } from "../../src/services/limits/usage-recorder.js";
 import type { Sql } from "../../src/storage/sql.js";
@@ -51,7 +52,8 @@ describe("usage is coalesced in memory: many calls, one write per table", () => 
     // One write per table, then one read of this month's counts and limits for the quota events.
     expect(statements).toHaveLength(3);
     expect(statements[2]!.text).toContain("monthly_character_quota");
-    const [orgs, keys, engines, days, requests, characters, , , , errors] = statements[0]!.params as unknown[][];
+    const [orgs, keys, engines, days, requests, characters, ...rest] = statements[0]!.params as unknown[][];
+    const errors = rest[USAGE_COUNTER_NAMES.length - 2];
     expect(orgs).toEqual(["org_a", "org_a"]);
     expect(keys).toEqual(["key_a", "key_a"]);
     expect(engines).toEqual(["eng_a", ""]);

@@ -85,6 +85,14 @@ export async function whoamiRemote(connection: GlossaConnection): Promise<Remote
   return body as unknown as RemoteKey;
 }
 
+/** `engineId` and `hints` of a localize request or job: sent only when given. */
+function optionalFields(engineId: string | undefined, hints: Record<string, string[]> | undefined) {
+  return {
+    ...(engineId ? { engineId } : {}),
+    ...(hints && Object.keys(hints).length > 0 ? { hints } : {}),
+  };
+}
+
 /** The translated data, the strings the server says it did not translate, and its quality findings. */
 export async function localizeRemote(
   connection: GlossaConnection,
@@ -96,12 +104,10 @@ export async function localizeRemote(
     hints?: Record<string, string[]>;
   },
 ): Promise<{ data: Json; untranslated: UntranslatedItem[]; checks: QualityItem[] }> {
+  const { engineId, hints, ...fields } = request;
   const body = await callGlossa(connection, "POST", "/process/localize", {
-    ...(request.engineId ? { engineId: request.engineId } : {}),
-    sourceLocale: request.sourceLocale,
-    targetLocale: request.targetLocale,
-    data: request.data,
-    ...(request.hints && Object.keys(request.hints).length > 0 ? { hints: request.hints } : {}),
+    ...optionalFields(engineId, hints),
+    ...fields,
   });
   if (body.data === undefined) throw notGlossa(connection, 200);
   return { data: body.data, untranslated: untranslatedOf(body.untranslated), checks: checksOf(body.checks) };
@@ -138,12 +144,10 @@ export async function submitJobRemote(
   },
 ): Promise<RemoteJob | null> {
   try {
+    const { engineId, hints, ...fields } = request;
     const body = await callGlossa(connection, "POST", "/jobs/localize", {
-      ...(request.engineId ? { engineId: request.engineId } : {}),
-      sourceLocale: request.sourceLocale,
-      targetLocales: request.targetLocales,
-      data: request.data,
-      ...(request.hints && Object.keys(request.hints).length > 0 ? { hints: request.hints } : {}),
+      ...optionalFields(engineId, hints),
+      ...fields,
     });
     return asJob(connection, body);
   } catch (error) {

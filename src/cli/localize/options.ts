@@ -1,5 +1,5 @@
 import { basename, dirname, extname, join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseOneFileCommand, type CommandLine } from "../command-line.js";
 import { checkLocale } from "../../core/locale/check-locale.js";
 import { normalizeLocale } from "../../core/locale/normalize-locale.js";
 
@@ -76,36 +76,28 @@ export function localeInFileName(file: string): string | null {
   return name.split(/[-_]/)[0]!.toLowerCase() === locale.split("-")[0] ? locale : null;
 }
 
-export type ParsedLocalizeArgs =
-  { kind: "run"; options: LocalizeOptions } | { kind: "help" } | { kind: "usage_error"; message: string };
+export type ParsedLocalizeArgs = CommandLine<LocalizeOptions>;
 
 /** Parses `glossa localize` arguments; pure apart from path arithmetic. */
 export function parseLocalizeArgs(args: string[]): ParsedLocalizeArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        target: { type: "string", short: "t", multiple: true },
-        source: { type: "string", short: "s" },
-        engine: { type: "string", short: "e" },
-        out: { type: "string", short: "o" },
-        lock: { type: "string" },
-        force: { type: "boolean", default: false },
-        async: { type: "boolean", default: false },
-        fuzzy: { type: "boolean", default: false },
-        "mark-fuzzy": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    return { kind: "usage_error", message: (error as Error).message };
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: "help" };
-  if (positionals.length !== 1) return { kind: "usage_error", message: "Name exactly one source file." };
-  const sourceFile = positionals[0]!;
+  const parsed = parseOneFileCommand(
+    args,
+    {
+      target: { type: "string", short: "t", multiple: true },
+      source: { type: "string", short: "s" },
+      engine: { type: "string", short: "e" },
+      out: { type: "string", short: "o" },
+      lock: { type: "string" },
+      force: { type: "boolean", default: false },
+      async: { type: "boolean", default: false },
+      fuzzy: { type: "boolean", default: false },
+      "mark-fuzzy": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    "Name exactly one source file.",
+  );
+  if (parsed.kind !== "parsed") return parsed;
+  const { values, file: sourceFile } = parsed;
 
   const gettext = isGettextFile(sourceFile);
   // a POT holds the program's own strings, English by gettext's convention

@@ -1,3 +1,4 @@
+import { wellFormedItems } from "./answer-items.js";
 /** A finding of the server's quality checks (`checks` in its answer, docs/quality.md). */
 export interface QualityItem {
   path: (string | number)[];
@@ -8,16 +9,7 @@ export interface QualityItem {
 
 /** What the server's answer lists, kept to well-formed items (an older server sends none). */
 export function checksOf(value: unknown): QualityItem[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (item): item is QualityItem =>
-      typeof item === "object" &&
-      item !== null &&
-      Array.isArray((item as QualityItem).path) &&
-      typeof (item as QualityItem).check === "string" &&
-      typeof (item as QualityItem).severity === "string" &&
-      typeof (item as QualityItem).message === "string",
-  );
+  return wellFormedItems<QualityItem>(value, ["check", "severity", "message"]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { wellFormedItems } from "./answer-items.js";
 import { toPointer } from "./json-pointer.js";
 
 /** A string the server did not translate (`untranslated` in its answer). */
@@ -9,15 +10,7 @@ export interface UntranslatedItem {
 
 /** What the server's answer lists, kept to well-formed items (an older server sends none). */
 export function untranslatedOf(value: unknown): UntranslatedItem[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (item): item is UntranslatedItem =>
-      typeof item === "object" &&
-      item !== null &&
-      Array.isArray((item as UntranslatedItem).path) &&
-      typeof (item as UntranslatedItem).code === "string" &&
-      typeof (item as UntranslatedItem).reason === "string",
-  );
+  return wellFormedItems<UntranslatedItem>(value, ["code", "reason"]);
 }
 
 /** The pointers of the strings that failed: not recorded in the lock, so the next run sends them again. */

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import {
@@ -27,7 +26,8 @@ import {
   libreLanguagesOfServer,
   libreTranslate,
 } from "./libre-service.js";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppDeps, AppRoutes } from "../../http/deps.js";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { startCompatCall } from "../../http/key-call.js";
 import { apiKeyFromHeaders } from "../../http/key-header.js";
 import { requestLocalizeDeps } from "../../http/localize-call-deps.js";
@@ -170,9 +170,7 @@ const libreTranslateRoutes =
  * Mounted at `/libretranslate` (LibreTranslate clients take a base URL and append `/translate`
  * etc.) and at `/engines/:engineId/libretranslate` (the engine pinned in the URL).
  */
-export const libreTranslateCompatRoutes =
-  (deps: AppDeps): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    await app.register(libreTranslateRoutes(deps, false), { prefix: "/libretranslate" });
-    await app.register(libreTranslateRoutes(deps, true), { prefix: "/engines/:engineId/libretranslate" });
-  };
+export const libreTranslateCompatRoutes: AppRoutes = (deps) => async (app) => {
+  await app.register(libreTranslateRoutes(deps, false), { prefix: "/libretranslate" });
+  await app.register(libreTranslateRoutes(deps, true), { prefix: "/engines/:engineId/libretranslate" });
+};

@@ -1,17 +1,24 @@
+import { perCounter, USAGE_COUNTER_NAMES, type UsageCounterValues } from "../../contract/usage-counters.js";
+
 /** Pure shaping of usage reports (docs/usage-and-limits.md): date range defaults, totals and CSV. */
 
 export const MAX_USAGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-export interface UsageCounts {
-  requests: number;
-  characters: number;
-  inputTokens: number;
-  outputTokens: number;
-  memoryHits: number;
-  nearMatches: number;
-  memoryMisses: number;
+/** The counters of usage-counters.ts, plus error responses by `code`. */
+export interface UsageCounts extends UsageCounterValues {
   errors: Record<string, number>;
+}
+
+export function zeroUsage(): UsageCounts {
+  return { ...perCounter(() => 0), errors: {} };
+}
+
+/** Adds `counts` into `total`; a counter absent from `counts` adds 0. */
+export function addUsageCounts(total: UsageCounts, counts: Partial<UsageCounts>): void {
+  for (const name of USAGE_COUNTER_NAMES) total[name] += counts[name] ?? 0;
+  for (const [code, count] of Object.entries(counts.errors ?? {}))
+    total.errors[code] = (total.errors[code] ?? 0) + count;
 }
 
 export type UsageRange = { ok: true; from: string; to: string } | { ok: false; reason: string };
@@ -31,26 +38,8 @@ export function usageRange(from: string | undefined, to: string | undefined, now
 }
 
 export function totalOf(rows: readonly UsageCounts[]): UsageCounts {
-  const total: UsageCounts = {
-    requests: 0,
-    characters: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    memoryHits: 0,
-    nearMatches: 0,
-    memoryMisses: 0,
-    errors: {},
-  };
-  for (const row of rows) {
-    total.requests += row.requests;
-    total.characters += row.characters;
-    total.inputTokens += row.inputTokens;
-    total.outputTokens += row.outputTokens;
-    total.memoryHits += row.memoryHits;
-    total.nearMatches += row.nearMatches;
-    total.memoryMisses += row.memoryMisses;
-    for (const [code, count] of Object.entries(row.errors)) total.errors[code] = (total.errors[code] ?? 0) + count;
-  }
+  const total = zeroUsage();
+  for (const row of rows) addUsageCounts(total, row);
   return total;
 }
 
@@ -63,27 +52,11 @@ function cell(value: string | number): string {
 
 /** The rows as CSV: the group column, the counts, then `errors` as `code:count` pairs separated by spaces. */
 export function usageCsv(groupBy: string, rows: readonly (UsageCounts & { group: string })[]): string {
-  const header = [
-    groupBy,
-    "requests",
-    "characters",
-    "inputTokens",
-    "outputTokens",
-    "memoryHits",
-    "nearMatches",
-    "memoryMisses",
-    "errors",
-  ];
+  const header = [groupBy, ...USAGE_COUNTER_NAMES, "errors"];
   const lines = rows.map((row) =>
     [
       row.group,
-      row.requests,
-      row.characters,
-      row.inputTokens,
-      row.outputTokens,
-      row.memoryHits,
-      row.nearMatches,
-      row.memoryMisses,
+      ...USAGE_COUNTER_NAMES.map((name) => row[name]),
       Object.entries(row.errors)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([code, count]) => `${code}:${count}`)

@@ -1,3 +1,4 @@
+import { routeOptions } from "../route-options.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors/app-error.js";
 import { isWellFormedApiKey } from "../../core/keys/api-key-format.js";
@@ -70,4 +71,15 @@ async function refuse(
   const refusal = await deps.limiter.fail(request.ip, failure);
   if (refusal !== failure) deps.metrics?.limitRefused("auth_failures");
   return refusal;
+}
+
+export const API_KEY_SECURITY = [{ apiKey: [] }];
+
+/**
+ * The frame of a subject's key-authenticated routes: the key's format is checked before the body
+ * is read, and each route's schema is filed under `tag` with the `X-API-Key` security.
+ */
+export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps, tag: string) {
+  registerKeyPrecheck(app, deps);
+  return routeOptions(tag, API_KEY_SECURITY);
 }

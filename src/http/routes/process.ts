@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { problemResponses } from "../../contract/problem.js";
 import {
   CheckBody,
@@ -7,113 +6,86 @@ import {
   EstimateResponse,
   LocalizeBody,
   LocalizeResponse,
-  RecognizeBody,
-  RecognizedLocale,
   WhoamiResponse,
 } from "../../contract/process.js";
 import { checkTranslations } from "../../services/check-translations.js";
 import { estimate } from "../../services/estimate.js";
 import { localizeCall } from "../../services/localize-call.js";
-import { recognizeLocale } from "../../services/recognize-locale.js";
+import { registerRecognize } from "./recognize.js";
 import { whoami } from "../../services/whoami.js";
-import type { AppDeps } from "../deps.js";
+import type { AppRoutes } from "../deps.js";
 import { startKeyCall } from "../key-call.js";
 import { requestLocalizeDeps } from "../localize-call-deps.js";
-import { registerKeyPrecheck } from "../plugins/key-precheck.js";
+import { apiKeyRoutes } from "../plugins/key-precheck.js";
 
 /** The localization API of docs/api.md#localization, authenticated by API key. */
-export const processRoutes =
-  (deps: AppDeps): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    registerKeyPrecheck(app, deps);
-    const route = { tags: ["localization"], security: [{ apiKey: [] }] };
+export const processRoutes: AppRoutes = (deps) => async (app) => {
+  const route = apiKeyRoutes(app, deps, "localization");
 
-    app.post(
-      "/process/localize",
+  app.post(
+    "/process/localize",
+    route(
       {
-        bodyLimit: deps.config.localizeBodyLimitBytes,
-        schema: {
-          summary:
-            "Translates the string values of `data` from `sourceLocale` into `targetLocale` with one of the organization's engines.",
-          ...route,
-          body: LocalizeBody,
-          response: {
-            200: LocalizeResponse,
-            ...problemResponses(400, 401, 403, 404, 413, 415, 422, 429, 502, 503),
-          },
+        summary:
+          "Translates the string values of `data` from `sourceLocale` into `targetLocale` with one of the organization's engines.",
+        body: LocalizeBody,
+        response: {
+          200: LocalizeResponse,
+          ...problemResponses(400, 401, 403, 404, 413, 415, 422, 429, 502, 503),
         },
       },
-      async (request, reply) =>
-        localizeCall(
-          request.body,
-          { authorize: (engineId) => startKeyCall(deps, request, reply, engineId) },
-          requestLocalizeDeps(deps, request, reply),
-        ),
-    );
+      { bodyLimit: deps.config.localizeBodyLimitBytes },
+    ),
+    async (request, reply) =>
+      localizeCall(
+        request.body,
+        { authorize: (engineId) => startKeyCall(deps, request, reply, engineId) },
+        requestLocalizeDeps(deps, request, reply),
+      ),
+  );
 
-    app.post(
-      "/process/check",
+  app.post(
+    "/process/check",
+    route(
       {
-        bodyLimit: deps.config.localizeBodyLimitBytes,
-        schema: {
-          summary:
-            "Runs the quality checks on existing translations of `data`'s strings (no engine is called; counted as a request, not as characters).",
-          ...route,
-          body: CheckBody,
-          response: { 200: CheckResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
-        },
+        summary:
+          "Runs the quality checks on existing translations of `data`'s strings (no engine is called; counted as a request, not as characters).",
+        body: CheckBody,
+        response: { 200: CheckResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
       },
-      async (request, reply) => {
-        const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
-        return checkTranslations(deps.sql, principal, request.body);
-      },
-    );
+      { bodyLimit: deps.config.localizeBodyLimitBytes },
+    ),
+    async (request, reply) => {
+      const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
+      return checkTranslations(deps.sql, principal, request.body);
+    },
+  );
 
-    app.post(
-      "/process/estimate",
-      {
-        schema: {
-          summary:
-            "Estimates what localizing the given source characters would cost with the engine's price setting (Lingo.dev SDK `estimate()`, CLI `run --estimate`).",
-          ...route,
-          body: EstimateBody,
-          response: { 200: EstimateResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
-        },
-      },
-      async (request, reply) => {
-        const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
-        return estimate(deps.sql, principal, request.body);
-      },
-    );
+  app.post(
+    "/process/estimate",
+    route({
+      summary:
+        "Estimates what localizing the given source characters would cost with the engine's price setting (Lingo.dev SDK `estimate()`, CLI `run --estimate`).",
+      body: EstimateBody,
+      response: { 200: EstimateResponse, ...problemResponses(400, 401, 403, 404, 413, 415, 429, 503) },
+    }),
+    async (request, reply) => {
+      const principal = await startKeyCall(deps, request, reply, request.body.engineId ?? null);
+      return estimate(deps.sql, principal, request.body);
+    },
+  );
 
-    app.post(
-      "/process/recognize",
-      {
-        schema: {
-          summary: "Recognizes the language of a text.",
-          ...route,
-          body: RecognizeBody,
-          response: { 200: RecognizedLocale, ...problemResponses(400, 401, 403, 413, 415, 429, 503) },
-        },
-      },
-      async (request, reply) => {
-        await startKeyCall(deps, request, reply, null);
-        return recognizeLocale(request.body.text);
-      },
-    );
+  registerRecognize(app, deps, route, "/process/recognize", "Recognizes the language of a text.");
 
-    app.post(
-      "/whoami",
-      {
-        schema: {
-          summary: "Describes the key in use and the engines it reaches now.",
-          ...route,
-          response: { 200: WhoamiResponse, ...problemResponses(401, 403, 429, 503) },
-        },
-      },
-      async (request, reply) => {
-        const principal = await startKeyCall(deps, request, reply, null);
-        return whoami(deps.sql, principal, deps.meter);
-      },
-    );
-  };
+  app.post(
+    "/whoami",
+    route({
+      summary: "Describes the key in use and the engines it reaches now.",
+      response: { 200: WhoamiResponse, ...problemResponses(401, 403, 429, 503) },
+    }),
+    async (request, reply) => {
+      const principal = await startKeyCall(deps, request, reply, null);
+      return whoami(deps.sql, principal, deps.meter);
+    },
+  );
+};

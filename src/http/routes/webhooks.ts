@@ -1,8 +1,6 @@
-import { sessionScope } from "../session-scope.js";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { sessionScope as scope } from "../session-scope.js";
 import { NoContent } from "../../contract/fields.js";
 import { OrgParams } from "../../contract/params.js";
-import { problemResponses } from "../../contract/problem.js";
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -24,124 +22,89 @@ import {
   sendTestEvent,
   updateWebhook,
 } from "../../services/webhooks/manage-webhooks.js";
-import { webhookSettings, type AppDeps } from "../deps.js";
-import { sessionAuth } from "../plugins/session-auth.js";
+import { webhookSettings, type AppRoutes } from "../deps.js";
+import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
+import { noContent } from "../route-options.js";
 
-/** Webhooks of an organization (docs/webhooks.md); every use case needs `org:manage_team`. */
-export const webhookRoutes =
-  (deps: AppDeps): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    const { sql } = deps;
-    const settings = webhookSettings(deps);
-    app.addHook("onRequest", sessionAuth(deps));
-    const scope = sessionScope;
-    const security = [{ session: [] }];
-    const tags = ["webhooks"];
-    const read = problemResponses(400, 401, 403, 404, 503);
-    const write = problemResponses(400, 401, 403, 404, 413, 415, 503);
+/** Webhooks of an organization (docs/webhooks.md); every use case needs `org:manage_team` (so reads may be 403). */
+export const webhookRoutes: AppRoutes = (deps) => async (app) => {
+  const { sql } = deps;
+  const settings = webhookSettings(deps);
+  const route = signedInRoutes(app, deps, "webhooks");
+  const { remove: read, write } = MANAGEMENT_RESPONSES;
 
-    app.get(
-      "/api/orgs/:orgId/webhooks",
-      {
-        schema: {
-          summary: "Lists the organization's webhook endpoints (never their secrets).",
-          params: OrgParams,
-          tags,
-          security,
-          response: { 200: WebhookList, ...read },
-        },
-      },
-      async (request) => ({ webhooks: await listWebhooks(sql, scope(request)) }),
-    );
-    app.post(
-      "/api/orgs/:orgId/webhooks",
-      {
-        schema: {
-          summary:
-            "Creates a webhook endpoint and returns its `whsec_` signing secret, this once. `events: []` subscribes to every type. Loopback, private and link-local destinations are refused (400).",
-          params: OrgParams,
-          body: CreateWebhookBody,
-          tags,
-          security,
-          response: { 201: CreatedWebhook, ...write },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .header("cache-control", "no-store")
-          .send(await createWebhook(sql, scope(request), request.body, settings)),
-    );
-    app.patch(
-      "/api/orgs/:orgId/webhooks/:webhookId",
-      {
-        schema: {
-          summary: "Changes an endpoint's URL, events, description, or pauses it (`enabled: false`).",
-          params: OrgWebhookParams,
-          body: WebhookPatchBody,
-          tags,
-          security,
-          response: { 200: WebhookRecord, ...write },
-        },
-      },
-      async (request) => updateWebhook(sql, scope(request), request.body, settings),
-    );
-    app.delete(
-      "/api/orgs/:orgId/webhooks/:webhookId",
-      {
-        schema: {
-          summary: "Deletes an endpoint and its delivery log.",
-          params: OrgWebhookParams,
-          tags,
-          security,
-          response: { 204: NoContent("The endpoint is deleted."), ...read },
-        },
-      },
-      async (request, reply) => {
-        await deleteWebhook(sql, scope(request));
-        return reply.status(204).send();
-      },
-    );
-    app.get(
-      "/api/orgs/:orgId/webhooks/:webhookId/deliveries",
-      {
-        schema: {
-          summary: "The endpoint's delivery log, newest first: status, attempts, timing, request and response.",
-          params: OrgWebhookParams,
-          querystring: DeliveryListQuery,
-          tags,
-          security,
-          response: { 200: DeliveryList, ...read },
-        },
-      },
-      async (request) => ({
-        deliveries: await listDeliveries(sql, scope(request), Math.min(Number(request.query.limit ?? 50) || 50, 100)),
-      }),
-    );
-    app.post(
-      "/api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/retry",
-      {
-        schema: {
-          summary: "Sends a delivery again now (same `webhook-id`, so receivers can dedupe).",
-          params: OrgDeliveryParams,
-          tags,
-          security,
-          response: { 202: DeliveryRecord, ...read },
-        },
-      },
-      async (request, reply) => reply.status(202).send(await retryDelivery(sql, scope(request))),
-    );
-    app.post(
-      "/api/orgs/:orgId/webhooks/:webhookId/test",
-      {
-        schema: {
-          summary: "Sends a `webhook.test` event to this endpoint only; follow it in the delivery log.",
-          params: OrgWebhookParams,
-          tags,
-          security,
-          response: { 202: DeliveryRecord, ...read },
-        },
-      },
-      async (request, reply) => reply.status(202).send(await sendTestEvent(sql, scope(request))),
-    );
-  };
+  app.get(
+    "/api/orgs/:orgId/webhooks",
+    route({
+      summary: "Lists the organization's webhook endpoints (never their secrets).",
+      params: OrgParams,
+      response: { 200: WebhookList, ...read },
+    }),
+    async (request) => ({ webhooks: await listWebhooks(sql, scope(request)) }),
+  );
+  app.post(
+    "/api/orgs/:orgId/webhooks",
+    route({
+      summary:
+        "Creates a webhook endpoint and returns its `whsec_` signing secret, this once. `events: []` subscribes to every type. Loopback, private and link-local destinations are refused (400).",
+      params: OrgParams,
+      body: CreateWebhookBody,
+      response: { 201: CreatedWebhook, ...write },
+    }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header("cache-control", "no-store")
+        .send(await createWebhook(sql, scope(request), request.body, settings)),
+  );
+  app.patch(
+    "/api/orgs/:orgId/webhooks/:webhookId",
+    route({
+      summary: "Changes an endpoint's URL, events, description, or pauses it (`enabled: false`).",
+      params: OrgWebhookParams,
+      body: WebhookPatchBody,
+      response: { 200: WebhookRecord, ...write },
+    }),
+    async (request) => updateWebhook(sql, scope(request), request.body, settings),
+  );
+  app.delete(
+    "/api/orgs/:orgId/webhooks/:webhookId",
+    route({
+      summary: "Deletes an endpoint and its delivery log.",
+      params: OrgWebhookParams,
+      response: { 204: NoContent("The endpoint is deleted."), ...read },
+    }),
+    async (request, reply) => noContent(reply, deleteWebhook(sql, scope(request))),
+  );
+  app.get(
+    "/api/orgs/:orgId/webhooks/:webhookId/deliveries",
+    route({
+      summary: "The endpoint's delivery log, newest first: status, attempts, timing, request and response.",
+      params: OrgWebhookParams,
+      querystring: DeliveryListQuery,
+      response: { 200: DeliveryList, ...read },
+    }),
+    async (request) => {
+      const limit = Math.min(Number(request.query.limit ?? 50) || 50, 100);
+      return { deliveries: await listDeliveries(sql, scope(request), limit) };
+    },
+  );
+  app.post(
+    "/api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/retry",
+    route({
+      summary: "Sends a delivery again now (same `webhook-id`, so receivers can dedupe).",
+      params: OrgDeliveryParams,
+      response: { 202: DeliveryRecord, ...read },
+    }),
+    async (request, reply) => reply.status(202).send(await retryDelivery(sql, scope(request))),
+  );
+  app.post(
+    "/api/orgs/:orgId/webhooks/:webhookId/test",
+    route({
+      summary: "Sends a `webhook.test` event to this endpoint only; follow it in the delivery log.",
+      params: OrgWebhookParams,
+      response: { 202: DeliveryRecord, ...read },
+    }),
+    async (request, reply) => reply.status(202).send(await sendTestEvent(sql, scope(request))),
+  );
+};

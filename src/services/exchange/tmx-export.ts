@@ -1,8 +1,8 @@
 import { configFingerprint } from "../../core/engines/fingerprint.js";
 import { tmxSegment } from "../../core/exchange/tmx-inline.js";
-import { groupEntries, type ExportUnit } from "../../core/exchange/tmx-group.js";
+import { groupEntries, type ExportUnit, type MemoryEntry } from "../../core/exchange/tmx-group.js";
 import { isXmlText, xmlEscape } from "../../core/exchange/xml-text.js";
-import { pageOfTranslations, type StoredEntry } from "../../storage/repositories/translation-memory-import.js";
+import { pageOfTranslations } from "../../storage/repositories/translation-memory-import.js";
 import type { Sql } from "../../storage/sql.js";
 import { audit } from "../management/audit.js";
 import type { EngineScope } from "../management/engines.js";
@@ -58,10 +58,10 @@ export async function exportTmx(
       `<header creationtool="Glossa" creationtoolversion="${xmlEscape(version)}" datatype="plaintext" segtype="sentence"` +
       ` adminlang="en" srclang="*all*" o-tmf="glossa" creationdate="${tmxDate(new Date())}"/>\n<body>\n`
     );
-    let after: StoredEntry | null = null;
+    let after: MemoryEntry | null = null;
     let open: ExportUnit | null = null;
     for (;;) {
-      const page: StoredEntry[] = await pageOfTranslations(sql, source, after, PAGE);
+      const page: MemoryEntry[] = await pageOfTranslations(sql, source, after, PAGE);
       // A string XML cannot carry (a control character) would make the whole file unreadable: it is left out.
       const grouped = groupEntries(
         page.filter((entry) => isXmlText(entry.sourceText) && isXmlText(entry.targetText)),

@@ -13,7 +13,7 @@ import type { KeyLimits } from "../../core/limits/key-limits.js";
 import type { RateLimitPolicy } from "../../core/limits/rate-window.js";
 import type { RateAdmission, RateLimiter } from "./rate-limiter.js";
 import { StorageUnavailableError } from "../../storage/sql.js";
-import { ORGANIZATION_ROW, type CountedFinding, type UsageRecorder } from "./usage-recorder.js";
+import { ORGANIZATION_ROW, type CallCounts, type CountedFinding, type UsageRecorder } from "./usage-recorder.js";
 import type { Metrics } from "../../observability/metrics.js";
 
 /** The part of a principal the limits need. */
@@ -71,12 +71,9 @@ export class KeyCallMeter {
 /** One key-authenticated call: its rate admission, its character reservation and what it used. */
 export class KeyCall {
   private reserved = 0;
+  /** What the translation reported (tokens, memory figures); characters are the reservation's. */
+  private counts: CallCounts = {};
   private characters = 0;
-  private inputTokens = 0;
-  private outputTokens = 0;
-  private memoryHits = 0;
-  private nearMatches = 0;
-  private memoryMisses = 0;
   private engineId: string | null = null;
   private finished = false;
   private checks: { targetLocale: string; strings: number; findings: readonly CountedFinding[] }[] = [];
@@ -122,19 +119,9 @@ export class KeyCall {
   }
 
   /** The translation succeeded: the reservation stands. */
-  translated(result: {
-    memoryHits: number;
-    nearMatches?: number;
-    memoryMisses?: number;
-    inputTokens: number;
-    outputTokens: number;
-  }): void {
+  translated(counts: Omit<CallCounts, "characters">): void {
     this.characters = this.reserved;
-    this.memoryHits = result.memoryHits;
-    this.nearMatches = result.nearMatches ?? 0;
-    this.memoryMisses = result.memoryMisses ?? 0;
-    this.inputTokens = result.inputTokens;
-    this.outputTokens = result.outputTokens;
+    this.counts = counts;
   }
 
   /**
@@ -156,12 +143,8 @@ export class KeyCall {
       keyId: this.principal.keyId,
       engineId: this.engineId,
       protocol: this.protocol,
+      ...this.counts,
       characters: errorCode ? 0 : this.characters,
-      inputTokens: this.inputTokens,
-      outputTokens: this.outputTokens,
-      memoryHits: this.memoryHits,
-      nearMatches: this.nearMatches,
-      memoryMisses: this.memoryMisses,
       errorCode,
     });
     if (errorCode) return;

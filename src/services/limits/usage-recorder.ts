@@ -1,7 +1,9 @@
 import type { OrganizationId } from "../../contract/ids.js";
 import type { UsageProtocol } from "../../contract/vocabulary.js";
+import type { UsageCounter } from "../../contract/usage-counters.js";
 import { dayOf, monthOf } from "../../core/limits/monthly-characters.js";
 import { quotaNotices } from "../../core/limits/quota-notices.js";
+import { addUsageCounts, zeroUsage } from "../../core/limits/usage-report.js";
 import {
   addMonthlyCharacters,
   addUsage,
@@ -20,23 +22,19 @@ import {
 import type { Sql } from "../../storage/sql.js";
 import { emitEvent } from "../events/emit-event.js";
 
-/** What one key-authenticated call did, for the usage counts. */
-export interface CallOutcome {
+/** What one key-authenticated call did, for the usage counts: its counters (absent: 0; `requests` is 1). */
+export interface CallOutcome extends CallCounts {
   organizationId: string;
   keyId: string;
   engineId: string | null;
   /** The API the call came through (absent: Glossa's own). */
   protocol?: UsageProtocol | undefined;
-  characters: number;
-  inputTokens: number;
-  outputTokens: number;
-  memoryHits: number;
-  /** Missed strings translated with near matches as examples, and the other missed strings (absent: 0). */
-  nearMatches?: number;
-  memoryMisses?: number;
   /** The error `code` the call ended with, or null on success. */
   errorCode: string | null;
 }
+
+/** The counters one call reports; `requests` is counted by the recorder. */
+export type CallCounts = Partial<Record<Exclude<UsageCounter, "requests">, number>>;
 
 /** One finding as the quality checks report it; only its check and severity are counted. */
 export interface CountedFinding {
@@ -118,30 +116,11 @@ export class UsageRecorder {
     const id = `${outcome.organizationId}\n${outcome.keyId}\n${engineId}\n${protocol}\n${day}`;
     let delta = this.daily.get(id);
     if (!delta) {
-      delta = {
-        organizationId: outcome.organizationId,
-        keyId: outcome.keyId,
-        engineId,
-        protocol,
-        day,
-        requests: 0,
-        characters: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-        memoryHits: 0,
-        nearMatches: 0,
-        memoryMisses: 0,
-        errors: {},
-      };
+      delta = { organizationId: outcome.organizationId, keyId: outcome.keyId, engineId, protocol, day, ...zeroUsage() };
       this.daily.set(id, delta);
     }
+    addUsageCounts(delta, outcome);
     delta.requests += 1;
-    delta.characters += outcome.characters;
-    delta.inputTokens += outcome.inputTokens;
-    delta.outputTokens += outcome.outputTokens;
-    delta.memoryHits += outcome.memoryHits;
-    delta.nearMatches += outcome.nearMatches ?? 0;
-    delta.memoryMisses += outcome.memoryMisses ?? 0;
     if (outcome.errorCode) delta.errors[outcome.errorCode] = (delta.errors[outcome.errorCode] ?? 0) + 1;
   }
 
@@ -254,17 +233,7 @@ export class UsageRecorder {
       for (const [id, delta] of daily) {
         const current = this.daily.get(id);
         if (!current) this.daily.set(id, delta);
-        else {
-          current.requests += delta.requests;
-          current.characters += delta.characters;
-          current.inputTokens += delta.inputTokens;
-          current.outputTokens += delta.outputTokens;
-          current.memoryHits += delta.memoryHits;
-          current.nearMatches += delta.nearMatches;
-          current.memoryMisses += delta.memoryMisses;
-          for (const [code, count] of Object.entries(delta.errors))
-            current.errors[code] = (current.errors[code] ?? 0) + count;
-        }
+        else addUsageCounts(current, delta);
       }
       for (const [id, delta] of quality.strings) {
         const current = this.qualityStrings.get(id);

@@ -1,3 +1,4 @@
+import type { UpdateOrgBody } from "../../contract/organizations.js";
 import type { SessionFacts } from "../../core/account/sso-policy.js";
 import { changesNothing } from "../../core/audit/changes.js";
 import { isId, type EngineId, type OrganizationId, type UserId } from "../../contract/ids.js";
@@ -41,16 +42,7 @@ async function defaultEngineOf(
   return engine.id;
 }
 
-export async function updateOrganization(
-  sql: Sql,
-  scope: OrgScope,
-  patch: {
-    name?: string | undefined;
-    defaultEngineId?: string | null | undefined;
-    maxKeyLifetimeDays?: number | null | undefined;
-    defaultKeyRateLimit?: { requests: number; windowSeconds: number } | null | undefined;
-  },
-) {
+export async function updateOrganization(sql: Sql, scope: OrgScope, patch: UpdateOrgBody) {
   const { organizationId } = scope;
   return inOrg(sql, scope, async (tx, actor) => {
     ensure(requireManageTeam(actor));

@@ -14,18 +14,32 @@ export interface UsageFilter {
   groupBy?: UsageGroupBy | undefined;
 }
 
-/** `org:manage_team` sees every key's usage; other members their own personal keys only (docs/usage-and-limits.md). */
-async function usageRows(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs: number) {
+/**
+ * The days a report covers and whose keys it reads: `org:manage_team` sees every key's usage, other
+ * members their own personal keys only (docs/usage-and-limits.md). Usage and quality reports share it.
+ */
+export async function reportScope(
+  sql: Sql,
+  scope: OrgScope,
+  filter: { from?: string | undefined; to?: string | undefined },
+  nowMs: number,
+  report: string,
+): Promise<{ from: string; to: string; keyIds: string[] | null }> {
   const actor = await asMember(sql, scope);
   const range = usageRange(filter.from, filter.to, nowMs);
   if (!range.ok)
-    throw AppError.invalidRequest(`The usage range is invalid: ${range.reason}.`, [
+    throw AppError.invalidRequest(`The ${report} range is invalid: ${range.reason}.`, [
       { path: "querystring/from", message: range.reason },
     ]);
   const keyIds = canManageTeam(actor) ? null : await listOwnPersonalKeyIds(sql, scope.organizationId, actor.userId);
+  return { from: range.from, to: range.to, keyIds };
+}
+
+async function usageRows(sql: Sql, scope: OrgScope, filter: UsageFilter, nowMs: number) {
+  const { from, to, keyIds } = await reportScope(sql, scope, filter, nowMs, "usage");
   const groupBy = filter.groupBy ?? "day";
-  const rows = await queryUsage(sql, scope.organizationId, range.from, range.to, groupBy, keyIds);
-  return { from: range.from, to: range.to, groupBy, rows };
+  const rows = await queryUsage(sql, scope.organizationId, from, to, groupBy, keyIds);
+  return { from, to, groupBy, rows };
 }
 
 function reportRow(groupBy: UsageGroupBy, { group, ...counts }: UsageRow): UsageReport["rows"][number] {

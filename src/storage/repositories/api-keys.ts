@@ -3,7 +3,7 @@ import type { KeyAuthorizationFacts } from "../../core/authz/authorize-key.js";
 import type { KeyKind, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
 import type { KeyLimits } from "../../core/limits/key-limits.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 import { engineFromJson, type EngineJson, type EngineRow } from "./engines.js";
 
 export interface ApiKeyRow {
@@ -207,8 +207,7 @@ export async function updateApiKeyLimits(
 }
 
 export async function deleteApiKey(sql: Sql, id: KeyId): Promise<boolean> {
-  const rows = await sql.query("delete from api_keys where id = $1 returning id", [id]);
-  return rows.length > 0;
+  return changedAny(sql, "delete from api_keys where id = $1 returning id", [id]);
 }
 
 /** What one call with a key needs: the key, its organization, the facts of docs/authorization.md and the target engine. */

@@ -1,6 +1,6 @@
 import type { InvitationId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import { newId } from "../../core/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export interface InvitationRow {
   id: InvitationId;
@@ -73,12 +73,12 @@ export async function listOpenInvitations(sql: Sql, organizationId: Organization
  * succeed. Returns false when it was already used or has expired.
  */
 export async function markInvitationAccepted(sql: Sql, id: InvitationId, userId: UserId): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `update invitations set accepted_at = clock_timestamp(), accepted_by = $2
       where id = $1 and accepted_at is null and expires_at > now() returning id`,
     [id, userId],
   );
-  return rows.length > 0;
 }
 
 export async function deleteInvitation(

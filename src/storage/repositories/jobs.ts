@@ -3,7 +3,7 @@ import type { TmxImportReport } from "../../contract/exchange.js";
 import type { ImportProgress, JobError, JobKind } from "../../contract/jobs.js";
 import type { JobStatus } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export interface JobRow {
   id: JobId;
@@ -112,12 +112,12 @@ export async function claimNextJob(sql: Sql, owner: string, leaseMs: number): Pr
 
 /** Extends the lease; false when the job is no longer this owner's to run (canceled, or taken over). */
 export async function renewJobLease(sql: Sql, id: JobId, owner: string, leaseMs: number): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `update jobs set lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond', updated_at = clock_timestamp()
       where id = $1 and lease_owner = $2 and status = 'running' returning id`,
     [id, owner, leaseMs],
   );
-  return rows.length > 0;
 }
 
 /** Stores one locale's result, only while `owner` still runs the job; false otherwise. */
@@ -128,13 +128,13 @@ export async function insertJobResult(
   locale: string,
   data: string,
 ): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `insert into job_results (job_id, locale, data)
      select id, $3, $4 from jobs where id = $1 and lease_owner = $2 and status = 'running'
      on conflict (job_id, locale) do nothing returning locale`,
     [id, owner, locale, data],
   );
-  return rows.length > 0;
 }
 
 /** Ends a running job; false when it was not `owner`'s any more (canceled, or taken over). */
@@ -230,12 +230,12 @@ export async function updateJobProgress(
   owner: string,
   progress: ImportProgress,
 ): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `update jobs set progress = $3, updated_at = clock_timestamp()
       where id = $1 and lease_owner = $2 and status = 'running' returning id`,
     [id, owner, JSON.stringify(progress)],
   );
-  return rows.length > 0;
 }
 
 /** Ends a running import with its progress and report; null when it was not `owner`'s any more. */

@@ -1,5 +1,5 @@
 import type { UserId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export async function insertPendingSignIn(sql: Sql, tokenHash: string, userId: UserId, expiresAt: Date): Promise<void> {
   await sql.query("insert into mfa_pending_sign_ins (token_hash, user_id, expires_at) values ($1, $2, $3)", [
@@ -25,8 +25,7 @@ export async function findPendingSignIn(
 
 /** Ends a pending sign-in; false when another request completed it first. */
 export async function deletePendingSignIn(sql: Sql, tokenHash: string): Promise<boolean> {
-  const rows = await sql.query("delete from mfa_pending_sign_ins where token_hash = $1 returning 1", [tokenHash]);
-  return rows.length > 0;
+  return changedAny(sql, "delete from mfa_pending_sign_ins where token_hash = $1 returning 1", [tokenHash]);
 }
 
 export async function deleteExpiredPendingSignIns(sql: Sql): Promise<void> {

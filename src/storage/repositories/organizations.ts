@@ -1,7 +1,8 @@
+import type { UpdateOrgBody } from "../../contract/organizations.js";
 import type { EngineId, OrganizationId, RoleId, UserId } from "../../contract/ids.js";
 import type { Permission, Plan } from "../../contract/vocabulary.js";
 import { newId } from "../../core/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export interface OrganizationRow {
   id: OrganizationId;
@@ -105,12 +106,7 @@ export async function updatePlan(
 export async function updateOrganization(
   sql: Sql,
   id: OrganizationId,
-  patch: {
-    name?: string | undefined;
-    defaultEngineId?: EngineId | null | undefined;
-    maxKeyLifetimeDays?: number | null | undefined;
-    defaultKeyRateLimit?: { requests: number; windowSeconds: number } | null | undefined;
-  },
+  patch: Omit<UpdateOrgBody, "defaultEngineId"> & { defaultEngineId?: EngineId | null | undefined },
 ): Promise<OrganizationRow | null> {
   const [row] = await sql.query<OrganizationRow>(
     `update organizations
@@ -145,6 +141,5 @@ export async function lockOrganization(tx: Sql, id: OrganizationId): Promise<voi
 
 /** Deletes the organization; its roles, members, engines, keys and invitations go with it (cascade). */
 export async function deleteOrganization(tx: Sql, id: OrganizationId): Promise<boolean> {
-  const rows = await tx.query("delete from organizations where id = $1 returning id", [id]);
-  return rows.length > 0;
+  return changedAny(tx, "delete from organizations where id = $1 returning id", [id]);
 }

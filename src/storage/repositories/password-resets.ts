@@ -1,5 +1,5 @@
 import type { UserId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 /**
  * Stores a reset link for the user unless `maxPerHour` were already made for them in the last
@@ -9,7 +9,8 @@ export async function insertPasswordResetUnlessThrottled(
   sql: Sql,
   input: { tokenHash: string; userId: UserId; expiresAt: Date; maxPerHour: number },
 ): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `insert into password_resets (token_hash, user_id, expires_at)
      select $1, $2, $3
       where (select count(*) from password_resets
@@ -17,7 +18,6 @@ export async function insertPasswordResetUnlessThrottled(
      returning token_hash`,
     [input.tokenHash, input.userId, input.expiresAt.toISOString(), input.maxPerHour],
   );
-  return rows.length > 0;
 }
 
 /**

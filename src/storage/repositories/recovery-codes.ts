@@ -1,5 +1,5 @@
 import type { UserId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 /** Replaces the user's recovery codes with these hashes (the old ones stop working). */
 export async function replaceRecoveryCodes(sql: Sql, userId: UserId, codeHashes: readonly string[]): Promise<void> {
@@ -12,11 +12,11 @@ export async function replaceRecoveryCodes(sql: Sql, userId: UserId, codeHashes:
 
 /** Uses one code: true only for the first use of a code the user holds. */
 export async function useRecoveryCode(sql: Sql, userId: UserId, codeHash: string): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     "update recovery_codes set used_at = now() where user_id = $1 and code_hash = $2 and used_at is null returning 1",
     [userId, codeHash],
   );
-  return rows.length > 0;
 }
 
 export async function countUnusedRecoveryCodes(sql: Sql, userId: UserId): Promise<number> {

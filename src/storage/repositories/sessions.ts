@@ -1,5 +1,5 @@
 import type { OrganizationId, SessionId, UserId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 /** How the session was signed in: `sso` sessions name the organization whose connection signed them in. */
 export type SessionSignInMethod = { authMethod: "password" } | { authMethod: "sso"; ssoOrganizationId: OrganizationId };
@@ -67,8 +67,7 @@ export async function listLiveSessionsOfUser(
 
 /** Ends one session of the user by its public id; false when the user has no session with that id. */
 export async function deleteSessionOfUserById(sql: Sql, userId: UserId, sessionId: SessionId): Promise<boolean> {
-  const rows = await sql.query("delete from sessions where user_id = $1 and id = $2 returning 1", [userId, sessionId]);
-  return rows.length > 0;
+  return changedAny(sql, "delete from sessions where user_id = $1 and id = $2 returning 1", [userId, sessionId]);
 }
 
 /** The session just proved a second factor (enrolling one proves it). */
@@ -119,11 +118,11 @@ export async function touchSession(sql: Sql, tokenHash: string): Promise<void> {
 
 /** Moves a session flagged for rotation to a new token; false when another request rotated it first. */
 export async function rotateSession(sql: Sql, oldHash: string, newHash: string): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     "update sessions set token_hash = $2, rotate = false, last_seen_at = now() where token_hash = $1 and rotate returning 1",
     [oldHash, newHash],
   );
-  return rows.length > 0;
 }
 
 /** Flags every session of a user for a new token on its next request (their privileges changed). */

@@ -1,5 +1,5 @@
 import type { OrganizationId, RoleId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export interface SsoConnectionRow {
   organizationId: OrganizationId;
@@ -45,14 +45,7 @@ export async function findRequireSso(sql: Sql, organizationId: OrganizationId): 
 
 export async function upsertSsoConnection(
   sql: Sql,
-  input: {
-    organizationId: OrganizationId;
-    issuer: string;
-    clientId: string;
-    clientSecretSealed: string;
-    defaultRoleId: RoleId;
-    requireSso: boolean;
-  },
+  input: Omit<SsoConnectionRow, "domains" | "updatedAt">,
 ): Promise<void> {
   await sql.query(
     `insert into sso_connections (organization_id, issuer, client_id, client_secret_sealed, default_role_id, require_sso)
@@ -74,8 +67,7 @@ export async function upsertSsoConnection(
 
 /** Removes the connection; its domains go with it (foreign key cascade). */
 export async function deleteSsoConnection(sql: Sql, organizationId: OrganizationId): Promise<boolean> {
-  const rows = await sql.query("delete from sso_connections where organization_id = $1 returning 1", [organizationId]);
-  return rows.length > 0;
+  return changedAny(sql, "delete from sso_connections where organization_id = $1 returning 1", [organizationId]);
 }
 
 export async function deleteSsoDomainsOf(sql: Sql, organizationId: OrganizationId): Promise<void> {

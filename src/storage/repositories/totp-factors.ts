@@ -1,5 +1,5 @@
 import type { UserId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export interface TotpFactorRow {
   secretSealed: string;
@@ -21,14 +21,14 @@ export async function findTotpFactor(sql: Sql, userId: UserId, lock = false): Pr
 
 /** Starts (or restarts) an unconfirmed enrolment; a confirmed factor is left alone (returns false). */
 export async function upsertPendingTotp(sql: Sql, userId: UserId, secretSealed: string): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `insert into totp_factors as t (user_id, secret_sealed) values ($1, $2)
      on conflict (user_id) do update set secret_sealed = excluded.secret_sealed, created_at = now(), last_used_step = null
        where t.confirmed_at is null
      returning 1`,
     [userId, secretSealed],
   );
-  return rows.length > 0;
 }
 
 export async function confirmTotp(sql: Sql, userId: UserId, step: number): Promise<void> {
@@ -40,16 +40,15 @@ export async function confirmTotp(sql: Sql, userId: UserId, step: number): Promi
 
 /** Records the step of an accepted code; false when a concurrent check already used this step or a later one. */
 export async function useTotpStep(sql: Sql, userId: UserId, step: number): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `update totp_factors set last_used_step = $2
       where user_id = $1 and confirmed_at is not null and (last_used_step is null or last_used_step < $2)
       returning 1`,
     [userId, step],
   );
-  return rows.length > 0;
 }
 
 export async function deleteTotpFactor(sql: Sql, userId: UserId): Promise<boolean> {
-  const rows = await sql.query("delete from totp_factors where user_id = $1 returning 1", [userId]);
-  return rows.length > 0;
+  return changedAny(sql, "delete from totp_factors where user_id = $1 returning 1", [userId]);
 }

@@ -1,3 +1,4 @@
+import type { MemoryEntry } from "../../core/exchange/tmx-group.js";
 import { sourceHash } from "../../core/engines/fingerprint.js";
 import type { Sql } from "../sql.js";
 import { memoryLookupKey, type MemoryScope } from "./translation-memory.js";
@@ -63,15 +64,6 @@ export async function announceMemoryChanged(sql: Sql): Promise<void> {
   await sql.query("delete from translation_memory where false");
 }
 
-export interface StoredEntry {
-  sourceLocale: string;
-  targetLocale: string;
-  sourceHash: string;
-  sourceText: string;
-  targetText: string;
-  createdAt: Date;
-}
-
 /**
  * A page of one engine configuration's memory ordered by source locale, source string (hash) and
  * target locale, so that the translations of one string are consecutive; after `after` (keyset
@@ -82,8 +74,8 @@ export async function pageOfTranslations(
   scope: { engineId: string; fingerprint: string },
   after: { sourceLocale: string; targetLocale: string; sourceHash: string } | null,
   limit: number,
-): Promise<StoredEntry[]> {
-  return sql.query<StoredEntry>(
+): Promise<MemoryEntry[]> {
+  return sql.query<MemoryEntry>(
     `select source_locale as "sourceLocale", target_locale as "targetLocale", source_hash as "sourceHash",
             source_text as "sourceText", target_text as "targetText", created_at as "createdAt"
        from translation_memory

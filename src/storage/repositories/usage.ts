@@ -1,20 +1,14 @@
-import type { Sql } from "../sql.js";
+import { perCounter, USAGE_COUNTER_NAMES, USAGE_COUNTERS, type UsageCounter } from "../../contract/usage-counters.js";
+import type { UsageCounts } from "../../core/limits/usage-report.js";
+import { changedAny, type Sql } from "../sql.js";
 
 /** One coalesced usage row: per organization, key, engine ('' for none), protocol and UTC day. */
-export interface UsageDelta {
+export interface UsageDelta extends UsageCounts {
   organizationId: string;
   keyId: string;
   engineId: string;
   protocol: string;
   day: string;
-  requests: number;
-  characters: number;
-  inputTokens: number;
-  outputTokens: number;
-  memoryHits: number;
-  nearMatches: number;
-  memoryMisses: number;
-  errors: Record<string, number>;
 }
 
 /** Characters of one key (or of the organization: key `*`) in one month (`YYYY-MM-01`). */
@@ -25,44 +19,41 @@ export interface MonthlyCharactersDelta {
   characters: number;
 }
 
-/** Adds the deltas to the daily rows in one statement; error counts are summed per code. */
-export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  await sql.query(
-    `insert into usage_daily as u
-       (organization_id, key_id, engine_id, day, requests, characters, input_tokens, output_tokens, memory_hits, errors,
-        near_matches, memory_misses, protocol)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[], $7::bigint[],
-                          $8::bigint[], $9::bigint[], $10::jsonb[], $11::bigint[], $12::bigint[], $13::text[])
+/** usage_daily's columns of each counter: identifiers from the declared list only, never from input. */
+const COUNTER_COLUMNS = USAGE_COUNTER_NAMES.map((name) => USAGE_COUNTERS[name].column);
+/** The daily row's columns and their types, in the order of addUsage's parameters. */
+const DAILY_COLUMNS: readonly (readonly [column: string, type: string])[] = [
+  ["organization_id", "text"],
+  ["key_id", "text"],
+  ["engine_id", "text"],
+  ["day", "date"],
+  ...COUNTER_COLUMNS.map((column) => [column, "bigint"] as const),
+  ["errors", "jsonb"],
+  ["protocol", "text"],
+];
+
+const ADD_USAGE = `insert into usage_daily as u (${DAILY_COLUMNS.map(([column]) => column).join(", ")})
+     select * from unnest(${DAILY_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(", ")})
      on conflict (organization_id, day, key_id, engine_id, protocol) do update set
-       requests = u.requests + excluded.requests,
-       characters = u.characters + excluded.characters,
-       input_tokens = u.input_tokens + excluded.input_tokens,
-       output_tokens = u.output_tokens + excluded.output_tokens,
-       memory_hits = u.memory_hits + excluded.memory_hits,
-       near_matches = u.near_matches + excluded.near_matches,
-       memory_misses = u.memory_misses + excluded.memory_misses,
+       ${COUNTER_COLUMNS.map((column) => `${column} = u.${column} + excluded.${column}`).join(", ")},
        errors = (select coalesce(jsonb_object_agg(e.code, e.total), '{}'::jsonb)
                    from (select key as code, sum(value::bigint) as total
                            from (select * from jsonb_each_text(u.errors)
                                  union all select * from jsonb_each_text(excluded.errors)) each_code
-                          group by key) e)`,
-    [
-      deltas.map((d) => d.organizationId),
-      deltas.map((d) => d.keyId),
-      deltas.map((d) => d.engineId),
-      deltas.map((d) => d.day),
-      deltas.map((d) => d.requests),
-      deltas.map((d) => d.characters),
-      deltas.map((d) => d.inputTokens),
-      deltas.map((d) => d.outputTokens),
-      deltas.map((d) => d.memoryHits),
-      deltas.map((d) => JSON.stringify(d.errors)),
-      deltas.map((d) => d.nearMatches),
-      deltas.map((d) => d.memoryMisses),
-      deltas.map((d) => d.protocol),
-    ],
-  );
+                          group by key) e)`;
+
+/** Adds the deltas to the daily rows in one statement; error counts are summed per code. */
+export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  await sql.query(ADD_USAGE, [
+    deltas.map((d) => d.organizationId),
+    deltas.map((d) => d.keyId),
+    deltas.map((d) => d.engineId),
+    deltas.map((d) => d.day),
+    ...USAGE_COUNTER_NAMES.map((name) => deltas.map((d) => d[name])),
+    deltas.map((d) => JSON.stringify(d.errors)),
+    deltas.map((d) => d.protocol),
+  ]);
 }
 
 export async function addMonthlyCharacters(sql: Sql, deltas: readonly MonthlyCharactersDelta[]): Promise<void> {
@@ -82,16 +73,8 @@ export async function addMonthlyCharacters(sql: Sql, deltas: readonly MonthlyCha
 
 export type UsageGroupBy = "day" | "key" | "engine" | "protocol";
 
-export interface UsageRow {
+export interface UsageRow extends UsageCounts {
   group: string;
-  requests: number;
-  characters: number;
-  inputTokens: number;
-  outputTokens: number;
-  memoryHits: number;
-  nearMatches: number;
-  memoryMisses: number;
-  errors: Record<string, number>;
 }
 
 const GROUP_COLUMN: Record<UsageGroupBy, string> = {
@@ -100,6 +83,10 @@ const GROUP_COLUMN: Record<UsageGroupBy, string> = {
   engine: "u.engine_id",
   protocol: "u.protocol",
 };
+
+const COUNTER_SUMS = USAGE_COUNTER_NAMES.map(
+  (name) => `sum(u.${USAGE_COUNTERS[name].column})::bigint as "${name}"`,
+).join(", ");
 
 /**
  * Usage of an organization between two days (inclusive), grouped; `keyIds` null = every key,
@@ -114,9 +101,8 @@ export async function queryUsage(
   keyIds: readonly string[] | null,
 ): Promise<UsageRow[]> {
   const group = GROUP_COLUMN[groupBy];
-  const rows = await sql.query<UsageRow>(
-    `select g.grp as "group", g.requests, g.characters, g."inputTokens", g."outputTokens", g."memoryHits",
-            g."nearMatches", g."memoryMisses",
+  const rows = await sql.query<Record<UsageCounter, string | number> & Pick<UsageRow, "group" | "errors">>(
+    `select g.grp as "group", ${USAGE_COUNTER_NAMES.map((name) => `g."${name}"`).join(", ")},
             coalesce((select jsonb_object_agg(e.code, e.total) from (
                select key as code, sum(value::bigint) as total
                  from usage_daily u2, jsonb_each_text(u2.errors)
@@ -124,10 +110,7 @@ export async function queryUsage(
                   and ($4::text[] is null or u2.key_id = any($4::text[]))
                   and ${group.replaceAll("u.", "u2.")} = g.grp
                 group by key) e), '{}'::jsonb) as errors
-       from (select ${group} as grp, sum(u.requests)::bigint as requests, sum(u.characters)::bigint as characters,
-                    sum(u.input_tokens)::bigint as "inputTokens", sum(u.output_tokens)::bigint as "outputTokens",
-                    sum(u.memory_hits)::bigint as "memoryHits", sum(u.near_matches)::bigint as "nearMatches",
-                    sum(u.memory_misses)::bigint as "memoryMisses"
+       from (select ${group} as grp, ${COUNTER_SUMS}
                from usage_daily u
               where u.organization_id = $1 and u.day between $2::date and $3::date
                 and ($4::text[] is null or u.key_id = any($4::text[]))
@@ -137,13 +120,7 @@ export async function queryUsage(
   );
   return rows.map((row) => ({
     group: row.group,
-    requests: Number(row.requests),
-    characters: Number(row.characters),
-    inputTokens: Number(row.inputTokens),
-    outputTokens: Number(row.outputTokens),
-    memoryHits: Number(row.memoryHits),
-    nearMatches: Number(row.nearMatches),
-    memoryMisses: Number(row.memoryMisses),
+    ...perCounter((name) => Number(row[name])),
     errors: Object.fromEntries(Object.entries(row.errors).map(([code, total]) => [code, Number(total)])),
   }));
 }
@@ -181,10 +158,10 @@ export async function monthlyCountsWithLimits(
 
 /** Marks a quota event as announced; false when it already was (by this or another instance). */
 export async function insertQuotaNotice(sql: Sql, scope: MonthlyCountScope, kind: string): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `insert into quota_notices (organization_id, key_id, month, kind) values ($1, $2, $3, $4)
      on conflict do nothing returning 1`,
     [scope.organizationId, scope.keyId, scope.month, kind],
   );
-  return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import type { UserId } from "../../contract/ids.js";
-import type { Sql } from "../sql.js";
+import { changedAny, type Sql } from "../sql.js";
 
 export type ChallengePurpose = "register" | "authenticate";
 
@@ -25,12 +25,12 @@ export async function takeChallenge(
   userId: UserId,
   purpose: ChallengePurpose,
 ): Promise<boolean> {
-  const rows = await sql.query(
+  return changedAny(
+    sql,
     `delete from webauthn_challenges
       where challenge = $1 and user_id = $2 and purpose = $3 and expires_at > now() returning 1`,
     [challenge, userId, purpose],
   );
-  return rows.length > 0;
 }
 
 export async function deleteExpiredChallenges(sql: Sql): Promise<void> {

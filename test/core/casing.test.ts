@@ -19,6 +19,13 @@ describe("a fragment's first letter keeps the source's lower case", () => {
     // inside a translated metavariable (a soft token): its words are translatable text
     ["<no current directory>", "<Ningún directorio actual>", "es", "<ningún directorio actual>"],
     ["<file> not found", "<Archivo> no encontrado", "es", "<archivo> no encontrado"],
+    // a word put before the source's opening tag starts the translator's own sentence: left as it is
+    [
+      "<key name='%s'> shadows <key name='%s'>",
+      "La <key name='%s'> emmascara la <key name='%s'>",
+      "ca",
+      "La <key name='%s'> emmascara la <key name='%s'>",
+    ],
   ])("%j → %j (%s) becomes %j", (source, output, locale, expected) => {
     expect(keepSourceCasing(source, output, locale)).toBe(expected);
   });

@@ -330,3 +330,15 @@ describe("format metadata the Lingo.dev CLI sends for translation", () => {
     expect(isFormatMetadata(path)).toBe(expected);
   });
 });
+
+describe("a backslash inside quotes is text, an escaped quote a token", () => {
+  it.each([
+    ["Escape character '\\' not allowed", []],
+    ["any of '*?[]\\' in it", []],
+    ["Don\\'t stop", ["\\'"]],
+    ["It is \\'quoted\\' here", ["\\'", "\\'"]],
+    ['say "\\" twice', []],
+  ])("%j → %j", (input, tokens) => {
+    expect(protectedTokens(input)).toEqual(tokens);
+  });
+});

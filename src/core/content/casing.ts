@@ -70,6 +70,17 @@ function lowerFirstLetter(word: string, locale: string): string {
 }
 
 /**
+ * A source that starts with a markup tag (`<key name='%s'> shadows …`) answered with a word before
+ * it (`La <key name='%s'> emmascara …`): the translation starts a sentence of its own, whose
+ * capital is the translator's.
+ */
+function startsBeforeSourceTag(source: string, output: string, word: Word): boolean {
+  const first = splitProtected(source.trimStart())[0];
+  if (first?.kind !== "protected" || first.soft || !first.value.startsWith("<")) return false;
+  return output.slice(0, word.index).trim() === "";
+}
+
+/**
  * Engines treat a UI string as a sentence and capitalise its first word (Apertium's transfer
  * rules do it for every paragraph, LLMs often too); UI strings are mostly fragments. When the
  * source's first word starts with a lower-case letter and the translation's first word with a
@@ -95,6 +106,7 @@ export function keepSourceCasing(source: string, output: string, targetLocale: s
     word = outputWords.next().value;
   }
   if (!sourceWord || !word) return output;
+  if (startsBeforeSourceTag(source, output, word)) return output;
   if (!isLowerCase(sourceWord.text[0]!) || !isUpperCase(String.fromCodePoint(word.text.codePointAt(0)!))) return output;
   if (hasInnerCapital(word.text)) return output;
   if (languageOf(targetLocale) === "en" && ENGLISH_I.test(word.text)) return output;

@@ -178,6 +178,7 @@ function tokenEnd(text: string, at: number, pound: boolean, find: (closer: strin
     }
     return backtickEnd(text, at);
   }
+  if (ch === "\\" && isQuotedBackslash(text, at)) return -1;
   for (const rule of RULES[ch] ?? []) {
     rule.lastIndex = at;
     const match = rule.exec(text);
@@ -185,6 +186,20 @@ function tokenEnd(text: string, at: number, pound: boolean, find: (closer: strin
   }
   if (ch === "-") return optionEnd(text, at);
   return -1;
+}
+
+/**
+ * `'\\'` and `'*?[]\\'` in C messages: a backslash inside quotes, the quote after it closing the
+ * one opened before (after a space or a bracket, within the line's last 80 characters), not an
+ * escaped quote (`Don\\'t`, `\\'test\\'` in Android resources).
+ */
+function isQuotedBackslash(text: string, at: number): boolean {
+  const quote = text[at + 1];
+  if ((quote !== "'" && quote !== '"') || LETTER_OR_DIGIT.test(text[at + 2] ?? "")) return false;
+  // Bounded, so that a scan stays linear whatever the text.
+  for (let opened = at - 1; opened >= 0 && at - opened <= 80 && text[opened] !== "\n"; opened--)
+    if (text[opened] === quote) return opened === 0 || /[\s([{]/.test(text[opened - 1]!);
+  return false;
 }
 
 interface Span {

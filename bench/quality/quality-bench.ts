@@ -33,6 +33,8 @@ const ERROR_GOAL = 0.005;
 const ANY_GOAL = 0.05;
 const TIME_STRINGS = 3000;
 const TIME_GOAL_MS = 1000;
+/** BENCH_QUALITY_MISSES=N prints up to N pairs of each fault type that Glossa did not report. */
+const SHOW_MISSES = Number(process.env.BENCH_QUALITY_MISSES ?? 0);
 
 const fromBuild = async <T>(path: string): Promise<T> =>
   (await import(new URL(`../../dist/${path}`, import.meta.url).href)) as T;
@@ -159,7 +161,12 @@ export async function benchQualityReport(): Promise<void> {
           language,
           chosen.map((c) => c.faulty),
         );
-        caught += found.filter((list) => list.some((f) => f.check === fault.check)).length;
+        const missed = chosen.filter((_, i) => !found[i]!.some((f) => f.check === fault.check));
+        caught += chosen.length - missed.length;
+        for (const { faulty } of missed.slice(0, SHOW_MISSES))
+          console.log(
+            `    missed (${language}): ${JSON.stringify(faulty.source)} → ${JSON.stringify(faulty.translation)}`,
+          );
         // The yardsticks: a test failing on the faulty pair that did not fail on the clean one.
         const pofilterClean = await pofilterFindings(
           dir,

@@ -106,3 +106,39 @@ describe("printf order: an answer that keeps every numbered conversion in place 
     );
   });
 });
+
+describe("printf order: conversions inside a tag's attributes are C's arguments too", () => {
+  it.each([
+    // glib's schema messages: the tag's %s is the second argument, the quoted one the third.
+    ["%s in <schema id='%s'> is “%s”", "%1$s in <schema id='%2$s'> is “%3$s”"],
+    ["<schema id='%s'> extends “%s” and “%d”", "<schema id='%1$s'> extends “%2$s” and “%3$d”"],
+    ["<key name='%s'> shadows <key name='%s'>", "<key name='%1$s'> shadows <key name='%2$s'>"],
+  ])("%j → %j", (source, sent) => {
+    const plan = printfOrderPlan(source);
+    expect(plan.kind).toBe("numbered");
+    expect(plan.text).toBe(sent);
+  });
+
+  it.each([
+    [
+      "kept order: back to the source's spelling, tag included",
+      "%s in <schema id='%s'> is “%s”",
+      "%1$s a <schema id='%2$s'> és «%3$s»",
+      "%s a <schema id='%s'> és «%s»",
+    ],
+    [
+      "reordered: positional everywhere, the tag's conversion keeps its number",
+      "%s in <schema id='%s'> is “%s”",
+      "«%3$s» és %1$s a <schema id='%2$s'>",
+      "«%3$s» és %1$s a <schema id='%2$s'>",
+    ],
+    [
+      "two tags exchanged: positional",
+      "<key name='%s'> shadows <key name='%s'>",
+      "<key name='%2$s'> queda amagada per <key name='%1$s'>",
+      "<key name='%2$s'> queda amagada per <key name='%1$s'>",
+    ],
+  ])("%s", (_, source, answer, restored) => {
+    expect(restorePrintfOrder(printfOrderPlan(source), answer)).toBe(restored);
+  });
+});

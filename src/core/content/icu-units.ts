@@ -1,15 +1,8 @@
 import { keepEdgeWhitespace } from "./edge-whitespace.js";
 import { scanPlaceholders } from "./flat-placeholders.js";
-import {
-  parseIcuChoices,
-  poundCount,
-  writesPound,
-  type IcuBranch,
-  type IcuChoice,
-  type IcuPart,
-} from "./icu-message.js";
-import { categoryToken, formTag, planPluralBranches, type PluralBranchPlan } from "./plural-categories.js";
-import { restoreNumber, writesNumber } from "./plural-number.js";
+import { parseIcuChoices, writesPound, type IcuBranch, type IcuChoice, type IcuPart } from "./icu-message.js";
+import { planPluralBranches, type PluralBranchPlan } from "./plural-categories.js";
+import { PLACEHOLDER, poundText, targetPound, withPound, type Pound, type PluralTarget } from "./plural-pound.js";
 
 /**
  * Per-branch translation of ICU messages. Each plural/select branch's text becomes its own
@@ -34,26 +27,8 @@ export interface IcuUnitPlan {
   problem(unit: number, output: string): string | undefined;
 }
 
-/** How plural categories are written for the engine (its `writesPluralCategories` trait). */
-export interface PluralTarget {
-  sourceLocale: string;
-  targetLocale: string;
-  /** `named`: `{#few}` in place of `#`; `numbered`: a number of the category (`2` for Polish `few`). */
-  numbers: "named" | "numbered";
-}
-
 /** A message expands into at most this many units (nested plurals multiply); beyond, it keeps the source's categories. */
 export const MAX_UNITS_PER_MESSAGE = 500;
-
-/** How a unit writes its plural's `#`, and how a translation writes it back. */
-type Pound =
-  | { kind: "placeholder" }
-  | { kind: "named"; token: string }
-  /** A form whose branch does not write its number: the unit starts with the form's tag (`{plural:few}`). */
-  | { kind: "tagged"; tag: string }
-  | { kind: "numbered"; n: number; count: number; locale: string; category: string };
-
-const PLACEHOLDER: Pound = { kind: "placeholder" };
 
 interface MessageNode {
   /** The branch's text as a unit (without a form tag). */
@@ -188,9 +163,6 @@ function messageNode(build: Build, parts: readonly IcuPart[], style: IcuStyle, p
   return { unit, sent, pound, raw, slot: translatable ? build.pending.push(sent) - 1 : -1, style, choices };
 }
 
-const poundText = (pound: Pound) =>
-  pound.kind === "named" ? pound.token : pound.kind === "numbered" ? String(pound.n) : "{#}";
-
 function choiceNode(build: Build, choice: IcuChoice, style: IcuStyle): ChoiceNode {
   const inPlural = choice.type !== "select";
   const branchStyle = { ...style, inPlural, inBranch: true };
@@ -215,7 +187,12 @@ function choiceNode(build: Build, choice: IcuChoice, style: IcuStyle): ChoiceNod
     return {
       skeleton,
       branches: choice.branches.map((branch) =>
-        messageNode(build, branch.parts, branchStyle, plan ? targetPound(build, choice, branch, plan) : PLACEHOLDER),
+        messageNode(
+          build,
+          branch.parts,
+          branchStyle,
+          plan ? targetPound(build.plurals!, choice, branch, plan) : PLACEHOLDER,
+        ),
       ),
     };
   }
@@ -232,7 +209,7 @@ function choiceNode(build: Build, choice: IcuChoice, style: IcuStyle): ChoiceNod
     skeleton,
     branches: plan.map((branch) => {
       const source = sourceBranch.get(branch.from)!;
-      return messageNode(build, source.parts, branchStyle, targetPound(build, choice, source, plan, branch));
+      return messageNode(build, source.parts, branchStyle, targetPound(build.plurals!, choice, source, plan, branch));
     }),
   };
 }
@@ -242,42 +219,6 @@ const sameKeys = (plan: readonly PluralBranchPlan[], branches: readonly IcuBranc
 
 /** Where a branch's key starts: only whitespace stands between it and its `{`. */
 const keyStart = (text: string, branch: IcuBranch) => text.lastIndexOf(branch.key, branch.open);
-
-/** How the `#` of a target branch is written: `=N` branches keep `{#}`; categories by name or by a number. */
-function targetPound(
-  build: Build,
-  choice: IcuChoice,
-  source: IcuBranch,
-  plan: readonly PluralBranchPlan[],
-  branch: PluralBranchPlan = plan.find((entry) => entry.key === source.key)!,
-): Pound {
-  const plurals = build.plurals!;
-  if (branch.key.startsWith("=") || !branch.numbers) return PLACEHOLDER;
-  const ordinal = choice.type === "selectordinal";
-  const type = ordinal ? "ordinal" : "cardinal";
-  const count = poundCount(source.parts);
-  if (plurals.numbers === "named")
-    return count > 0
-      ? { kind: "named", token: categoryToken(branch.key, type) }
-      : { kind: "tagged", tag: formTag(branch.key, type) };
-  const literal = literalText(source.parts);
-  const n = branch.numbers.slice(0, 50).find((candidate) => !writesNumber(literal, candidate, plurals.targetLocale));
-  if (count === 0 || n === undefined) return PLACEHOLDER;
-  return { kind: "numbered", n, count, locale: plurals.targetLocale, category: branch.key };
-}
-
-const literalText = (parts: readonly IcuPart[]): string =>
-  parts
-    .map((part) =>
-      part.kind === "run"
-        ? part.elements
-            .map((element) =>
-              element.kind === "literal" ? element.value : element.kind === "argument" ? element.raw : "",
-            )
-            .join(" ")
-        : part.branches.map((branch) => literalText(branch.parts)).join(" "),
-    )
-    .join(" ");
 
 function offsetSlots(node: MessageNode, by: number): MessageNode {
   return {
@@ -299,23 +240,6 @@ function render(node: MessageNode, outputs: readonly string[]): string {
     const choice = node.choices[Number(index) - 1];
     return choice ? renderChoice(choice, outputs) : slot;
   });
-}
-
-/** A unit's translation with its plural's number written `{#}` again; null when the number was lost. */
-function withPound(output: string, pound: Pound): string | null {
-  if (pound.kind === "placeholder") return output;
-  if (pound.kind === "named") return output.split(pound.token).join("{#}");
-  if (pound.kind === "tagged") return withoutTag(output, pound.tag);
-  return restoreNumber(output, pound.n, pound.count, pound.locale, "{#}");
-}
-
-/** The translation without the form's tag, and without the second of the spaces that stood around it. */
-function withoutTag(output: string, tag: string): string {
-  const at = output.indexOf(tag);
-  if (at < 0) return output;
-  const before = output.slice(0, at);
-  const after = output.slice(at + tag.length);
-  return /\s$/.test(before) && /^\s/.test(after) ? before + after.slice(1) : before + after;
 }
 
 function renderChoice(choice: ChoiceNode, outputs: readonly string[]): string {

@@ -1,4 +1,4 @@
-import { splitProtected } from "./protected-segments.js";
+import { splitProtected, type Segment } from "./protected-segments.js";
 
 /**
  * Non-positional printf arguments are consumed in order: a translation that moves `%d` before
@@ -64,30 +64,65 @@ export function printfArgumentShape(token: string): string | undefined {
 /** `%2$.*1$s` → `%.*s`: a conversion without its argument numbers. */
 const unnumbered = (conversion: string) => conversion.replace(/\d+\$/g, "");
 
+/**
+ * A tag's attributes may hold conversions (`<schema id='%s'>`): C reads their arguments in the
+ * string's order like any other's, so they are numbered with them. The tag stays one token.
+ */
+const IN_TAG = new RegExp(`%%|${CONVERSION.source.slice(1, -1)}`, "g");
+
+/** The conversions of a protected segment: itself, or those inside a tag, as [start, text] pairs. */
+function conversionsOf(segment: Segment): [number, string][] {
+  if (segment.kind !== "protected" || segment.soft) return [];
+  if (CONVERSION.test(segment.value)) return [[0, segment.value]];
+  if (!segment.value.startsWith("<") || !segment.value.includes("%")) return [];
+  return [...segment.value.matchAll(IN_TAG)].flatMap((match) => (match[0] === "%%" ? [] : [[match.index, match[0]]]));
+}
+
+/** The conversions in a tag's attributes (`<schema id='%s'>` → `%s`), in order. */
+export const tagConversions = (tag: string): string[] =>
+  conversionsOf({ kind: "protected", value: tag }).map(([, conversion]) => conversion);
+
+/** A tag with its conversions' argument numbers taken out (`<key name='%2$s'>` → `<key name='%s'>`). */
+export function tagWithoutArgumentNumbers(tag: string): string {
+  const segment: Segment = { kind: "protected", value: tag };
+  return rewrite(segment, conversionsOf(segment), unnumbered);
+}
+
+/** `segment` with each of its conversions replaced by `by(conversion, n)`, n counting across the segment. */
+function rewrite(segment: Segment, conversions: [number, string][], by: (conversion: string) => string): string {
+  let out = "";
+  let from = 0;
+  for (const [start, conversion] of conversions) {
+    out += segment.value.slice(from, start) + by(conversion);
+    from = start + conversion.length;
+  }
+  return out + segment.value.slice(from);
+}
+
 /** The text to send for `source`, and what is needed to read the answer. */
 export function printfOrderPlan(source: string): PrintfOrderPlan {
   if (!source.includes("%")) return { kind: "as-is", text: source };
   const segments = splitProtected(source);
-  const conversions = segments.map((segment) =>
-    segment.kind === "protected" && !segment.soft ? parse(segment.value) : undefined,
-  );
-  const found = conversions.filter((c): c is Parsed => c !== undefined);
+  const conversions = segments.map(conversionsOf);
+  const found = conversions.flat().map(([, conversion]) => parse(conversion)!);
   if (found.length < 2 || found.some((c) => c.positional)) return { kind: "as-is", text: source };
   let argument = 0;
   const star = (part: string | undefined) => (part === "*" ? `*${++argument}$` : (part ?? ""));
   const originals: string[] = [];
   const sent: string[] = [];
+  const number = (conversion: string) => {
+    const c = parse(conversion)!;
+    const width = star(c.width);
+    const precision = c.precision === undefined ? "" : `.${star(c.precision)}`;
+    const numbered = `%${++argument}$${c.flags}${width}${precision}${c.conversion}`;
+    originals.push(conversion);
+    sent.push(numbered);
+    return numbered;
+  };
   const text = segments
-    .map((segment, index) => {
-      const c = conversions[index];
-      if (!c) return segment.value;
-      const width = star(c.width);
-      const precision = c.precision === undefined ? "" : `.${star(c.precision)}`;
-      const numbered = `%${++argument}$${c.flags}${width}${precision}${c.conversion}`;
-      originals.push(segment.value);
-      sent.push(numbered);
-      return numbered;
-    })
+    .map((segment, index) =>
+      conversions[index]!.length === 0 ? segment.value : rewrite(segment, conversions[index]!, number),
+    )
     .join("");
   return { kind: "numbered", text, originals, sent };
 }
@@ -102,19 +137,24 @@ export function restorePrintfOrder(plan: PrintfOrderPlan, answer: string): strin
   if (plan.kind === "as-is") return answer;
   const segments = splitProtected(answer);
   const shapes = plan.sent.map(printfArgumentShape);
-  const indexOf = (segment: (typeof segments)[number]) => {
-    if (segment.kind !== "protected") return -1;
-    const exact = plan.sent.indexOf(segment.value);
-    return exact >= 0 ? exact : shapes.indexOf(printfArgumentShape(segment.value));
+  const indexOf = (conversion: string) => {
+    const exact = plan.sent.indexOf(conversion);
+    return exact >= 0 ? exact : shapes.indexOf(printfArgumentShape(conversion));
   };
-  const order = segments.map(indexOf).filter((index) => index >= 0);
+  const conversions = segments.map(conversionsOf);
+  const order = conversions
+    .flat()
+    .map(([, conversion]) => indexOf(conversion))
+    .filter((index) => index >= 0);
   const kept = order.every((index, position) => index === position);
   if (!kept) return answer;
   return segments
-    .map((segment) => {
-      const index = indexOf(segment);
-      if (index < 0) return segment.value;
-      return segment.value === plan.sent[index] ? plan.originals[index]! : unnumbered(segment.value);
-    })
+    .map((segment, at) =>
+      rewrite(segment, conversions[at]!, (conversion) => {
+        const index = indexOf(conversion);
+        if (index < 0) return conversion;
+        return conversion === plan.sent[index] ? plan.originals[index]! : unnumbered(conversion);
+      }),
+    )
     .join("");
 }

@@ -1,5 +1,6 @@
 import { scanPlaceholders } from "./flat-placeholders.js";
 import { parseIcuChoices, type IcuChoice, type IcuPart } from "./icu-message.js";
+import { rememberRecent } from "./recent-results.js";
 import { mergeText, type Segment } from "./segment.js";
 
 export type { Segment } from "./segment.js";
@@ -9,27 +10,14 @@ export type { Segment } from "./segment.js";
  * return untouched. A valid ICU message with plural/select keeps its skeleton (heads,
  * selectors, braces, `#`) protected and its branch texts translatable; everything else —
  * and the text inside branches — goes through the flat placeholder scanner. Linear in the
- * input; the segments always join back to the input.
+ * input; the segments always join back to the input. The splits of the last 256–512 strings (up to
+ * 2,000 characters) are remembered (the output check, the post-edits and the quality report split the same strings):
+ * shared with every caller, hence readonly.
  */
-export function splitProtected(input: string): readonly Segment[] {
-  if (input === newest.input) return newest.segments;
-  if (input === older.input) return older.segments;
-  older = newest;
-  newest = { input, segments: split(input) };
-  return newest.segments;
-}
-
-interface Split {
-  input: string;
-  segments: readonly Segment[];
-}
-
-/**
- * The last two splits: the output check splits a string's source and its answer, and the
- * post-edits right after it split the same two again. Shared with every caller, hence readonly.
- */
-let newest: Split = { input: "", segments: [] };
-let older: Split = newest;
+export const splitProtected: (input: string) => readonly Segment[] = rememberRecent(split, {
+  capacity: 256,
+  maxLength: 2000,
+});
 
 function split(input: string): Segment[] {
   const parts = parseIcuChoices(input);

@@ -1,6 +1,7 @@
 import type { GlossaryItem } from "./glossary-item.js";
 import { findGlossaryTerms } from "./glossary-terms.js";
 import { localeFit } from "./locale-match.js";
+import { rememberRecent } from "../content/recent-results.js";
 
 /** The glossary items that apply to a locale pair (an item without locales applies to all). */
 export function glossaryFor(
@@ -13,6 +14,20 @@ export function glossaryFor(
       localeFit(item.sourceLocale, sourceLocale) !== null && localeFit(item.targetLocale, targetLocale) !== null,
   );
 }
+
+/**
+ * The terms an output must contain, as a glossary of their own: one list per set of terms, so
+ * that its pattern is compiled once (glossary-terms.ts compiles per list) rather than per string.
+ */
+const wantedTerms = rememberRecent(
+  (key: string): readonly GlossaryItem[] =>
+    (JSON.parse(key) as [string, boolean][]).map(([term, caseSensitive]) => ({
+      type: "non_translatable",
+      term,
+      caseSensitive,
+    })),
+  { capacity: 256, maxLength: 2000 },
+);
 
 const termKey = (term: string, caseSensitive: boolean) => (caseSensitive ? `=${term}` : `~${term.toLowerCase()}`);
 
@@ -39,11 +54,9 @@ export function glossaryViolations(items: readonly GlossaryItem[], source: strin
     needs.set(problem, need);
   }
   if (needs.size === 0) return [];
-  const wanted: GlossaryItem[] = [...needs.values()].map(({ term, caseSensitive }) => ({
-    type: "non_translatable",
-    term,
-    caseSensitive,
-  }));
+  const wanted = wantedTerms(
+    JSON.stringify([...needs.values()].map(({ term, caseSensitive }) => [term, caseSensitive])),
+  );
   const found = new Map<string, number>();
   for (const { item } of findGlossaryTerms(wanted, output)) {
     const key = termKey(item.term, item.caseSensitive ?? false);

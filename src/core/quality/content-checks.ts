@@ -1,65 +1,48 @@
 import { splitProtected } from "../content/protected-segments.js";
 import { glossaryViolations } from "../engines/glossary.js";
-import type { Check } from "./finding.js";
+import { type Check, NO_FINDINGS } from "./finding.js";
 import { isCjk, languageOf } from "./language.js";
-import { differences } from "./tokens.js";
+import { factsOf, isLetter } from "./text-facts.js";
+import { differences, sameSequence } from "./tokens.js";
 
-/** The translatable text of a string: outside strict tokens (a metavariable's words are text). The last two are kept. */
-let newest = { text: "", prose: "" };
-let older = newest;
+/** The translatable text of a string: outside strict tokens (a metavariable's words are text). */
 function proseOf(text: string): string {
-  if (newest.text === text) return newest.prose;
-  if (older.text === text) return older.prose;
-  older = newest;
-  newest = { text, prose: textOutsideTokens(text) };
-  return newest.prose;
+  const segments = splitProtected(text);
+  if (segments.every((segment) => segment.kind === "text" || segment.soft)) return text;
+  return segments.map((segment) => (segment.kind === "text" || segment.soft ? segment.value : " ")).join("");
 }
 
-function textOutsideTokens(text: string): string {
-  return splitProtected(text)
-    .map((segment) => (segment.kind === "text" || segment.soft ? segment.value : " "))
-    .join("");
-}
+const isLetterAt = (text: string, at: number) => at >= 0 && at < text.length && isLetter(text, at);
 
-/** The zeros of the decimal digits most often written besides ASCII's: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
-const ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
-const digitValue = (code: number) => {
-  for (const zero of ZEROS) if (code >= zero && code < zero + 10) return code - zero;
-  return -1;
-};
-const LETTER = /\p{L}/u;
-const isLetterAt = (text: string, at: number) => at >= 0 && at < text.length && LETTER.test(text[at]!);
-
-/**
- * The numbers of the text standing alone, as ASCII (`٣` is `3`): digits joined to letters
- * (`FILE1`, `2e`, `10K`) name or measure things and vary with the language.
- */
-function numbersOf(text: string): string[] {
-  const prose = proseOf(text);
-  const numbers: string[] = [];
-  for (let i = 0; i < prose.length; i++) {
-    if (digitValue(prose.charCodeAt(i)) < 0) continue;
-    let end = i;
-    let digits = "";
-    for (let value; end < prose.length && (value = digitValue(prose.charCodeAt(end))) >= 0; end++) digits += value;
-    if (!isLetterAt(prose, i - 1) && !isLetterAt(prose, end)) numbers.push(digits);
-    i = end;
-  }
-  return numbers;
-}
-
-/** Any digit of the scripts above: a cheap test before the numbers are read. */
+/** Any digit of the scripts text-facts.ts reads: a cheap test before the numbers are read. */
 const ANY_DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59\uff10-\uff19]/;
 
 export const numbersCheck: Check = ({ source, translation }) => {
-  if (!ANY_DIGIT.test(source)) return [];
-  const { lost } = differences(numbersOf(source), numbersOf(translation));
-  if (lost.length === 0) return [];
+  if (!ANY_DIGIT.test(source)) return NO_FINDINGS;
+  const expected = factsOf(source).numbers;
+  if (expected.length === 0) return NO_FINDINGS;
+  const actual = factsOf(translation).numbers;
+  if (sameSequence(expected, actual)) return NO_FINDINGS;
+  const { lost } = differences(expected, actual);
+  if (lost.length > 0)
+    return [
+      {
+        check: "numbers",
+        severity: "warning",
+        message: `The translation lost the source's number(s) ${lost.join(", ")}.`,
+      },
+    ];
+  // Nothing lost, but more numbers than the source and one it never writes: a number of the source changed
+  // where the translator repeats it (`le 2e format` beside `2 opérandes`). "column one" → "column 1" alone is fine.
+  const known = new Set(expected);
+  // Digits the source writes joined to letters (`RFC4648`, `4.2BSD`, `9AM`) may stand alone in a translation.
+  const foreign = actual.filter((number) => !known.has(number) && !source.includes(number));
+  if (actual.length <= expected.length || foreign.length === 0) return NO_FINDINGS;
   return [
     {
       check: "numbers",
       severity: "warning",
-      message: `The translation lost the source's number(s) ${lost.join(", ")}.`,
+      message: `The translation has the number(s) ${foreign.join(", ")}, which the source does not.`,
     },
   ];
 };
@@ -97,45 +80,33 @@ function doubledWords(text: string, allowed?: { words: ReadonlySet<string>; afte
   }
 }
 
-/** The same word twice in a row (`the the`), unless the source has a word twice in a row too. */
-/** The last word of a piece (`d'une` → `une`, `file.` → `file`). */
-function lastWord(piece: string): string {
-  let end = piece.length;
-  while (end > 0 && !LETTER.test(piece[end - 1]!)) end--;
-  let start = end;
-  while (start > 0 && LETTER.test(piece[start - 1]!)) start--;
-  return piece.slice(start, end);
-}
-
-/** The first word of a piece (`«file` → `file`). */
-function firstWord(piece: string): string {
-  let start = 0;
-  while (start < piece.length && !LETTER.test(piece[start]!)) start++;
-  let end = start;
-  while (end < piece.length && LETTER.test(piece[end]!)) end++;
-  return piece.slice(start, end);
-}
-
-/** A cheap test first: two neighbouring space-separated pieces with the same word but for case. */
+/**
+ * A cheap test first, the exact one's condition at each space: a word of two letters or more
+ * right before it and the same word right after it, but for the first letter's case
+ * (`d'une une`, `fichero fichero.`).
+ */
 function mayDoubleAWord(text: string): boolean {
-  const pieces = text.split(" ");
-  for (let i = 1; i < pieces.length; i++) {
-    const a = pieces[i - 1]!;
-    const b = pieces[i]!;
-    if (a.length < 2 || b.length < 2) continue;
-    const word = firstWord(b);
-    if (word.length >= 2 && word.toLowerCase() === lastWord(a).toLowerCase()) return true;
+  for (let space = text.indexOf(" "); space >= 0; space = text.indexOf(" ", space + 1)) {
+    if (!isLetterAt(text, space + 1)) continue;
+    let start = space;
+    while (start > 0 && isLetter(text, start - 1)) start--;
+    const length = space - start;
+    const next = space + 1;
+    if (length < 2 || next + length > text.length || isLetterAt(text, next + length)) continue;
+    if (text.slice(start + 1, space) !== text.slice(next + 1, next + length)) continue;
+    if (text[start]!.toLowerCase() === text[next]!.toLowerCase()) return true;
   }
   return false;
 }
 
+/** The same word twice in a row (`the the`), unless the source has a word twice in a row too. */
 export const doubledWordCheck: Check = ({ source, translation, targetLocale }) => {
-  if (!mayDoubleAWord(translation)) return [];
+  if (!mayDoubleAWord(translation)) return NO_FINDINGS;
   const allowed = RIGHTLY_DOUBLED[languageOf(targetLocale)];
   // A source that doubles a word (`that that`) may be translated with one doubled too.
-  if (doubledWords(source).length > 0) return [];
+  if (doubledWords(source).length > 0) return NO_FINDINGS;
   const doubled = doubledWords(translation, allowed);
-  if (doubled.length === 0) return [];
+  if (doubled.length === 0) return NO_FINDINGS;
   return [
     {
       check: "doubled-word",
@@ -168,13 +139,11 @@ function hasProseWords(text: string): boolean {
  * `%s: %s`) may rightly stay as they are.
  */
 export const untranslatedCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
-  if (source.trim() !== translation.trim()) return [];
-  if (languageOf(sourceLocale) === languageOf(targetLocale)) return [];
-  if (!hasProseWords(source)) return [];
+  if (source.trim() !== translation.trim()) return NO_FINDINGS;
+  if (languageOf(sourceLocale) === languageOf(targetLocale)) return NO_FINDINGS;
+  if (!hasProseWords(source)) return NO_FINDINGS;
   return [{ check: "untranslated", severity: "warning", message: "The translation is the source, untranslated." }];
 };
-
-const visibleLength = (text: string) => Array.from(proseOf(text).replace(/\s+/g, "")).length;
 
 /**
  * Length far from the source's: a translation that says much less or much more than its source
@@ -182,14 +151,14 @@ const visibleLength = (text: string) => Array.from(proseOf(text).replace(/\s+/g,
  * Japanese and Korean write in far fewer characters.
  */
 export const lengthCheck: Check = ({ source, translation, targetLocale }) => {
-  if (source.length < 20) return [];
-  const from = visibleLength(source);
-  if (from < 20) return [];
-  const to = visibleLength(translation);
+  if (source.length < 20) return NO_FINDINGS;
+  const from = factsOf(source).visibleLength;
+  if (from < 20) return NO_FINDINGS;
+  const to = factsOf(translation).visibleLength;
   const low = isCjk(targetLocale) ? 0.15 : 0.4;
   const high = 3;
   const ratio = to / from;
-  if (ratio >= low && ratio <= high) return [];
+  if (ratio >= low && ratio <= high) return NO_FINDINGS;
   return [
     {
       check: "length",
@@ -201,7 +170,7 @@ export const lengthCheck: Check = ({ source, translation, targetLocale }) => {
 
 /** The engine's glossary: its terms translated as it says, its non-translatable terms kept. */
 export const glossaryCheck: Check = ({ source, translation, glossary }) => {
-  if (!glossary || glossary.length === 0) return [];
+  if (!glossary || glossary.length === 0) return NO_FINDINGS;
   return glossaryViolations(glossary, source, translation).map((problem) => ({
     check: "glossary",
     severity: "warning" as const,

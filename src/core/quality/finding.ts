@@ -24,5 +24,8 @@ export interface CheckInput {
   glossary?: readonly GlossaryItem[] | undefined;
 }
 
-/** A check: a pure function of one pair, answering its findings (usually none). */
-export type Check = (input: CheckInput) => Finding[];
+/** A check: a pure function of one pair, answering its findings (usually none: NO_FINDINGS). */
+export type Check = (input: CheckInput) => readonly Finding[];
+
+/** What most checks answer, shared rather than a new empty list per string (the report runs on every answer). */
+export const NO_FINDINGS: readonly Finding[] = Object.freeze([]);

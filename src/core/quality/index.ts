@@ -40,7 +40,8 @@ export function checkTranslation(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   for (const check of CHECKS) {
     try {
-      findings.push(...check(input));
+      const found = check(input);
+      if (found.length > 0) findings.push(...found);
     } catch {
       findings.push({ check: "unchecked", severity: "warning", message: "A check could not run on this string." });
     }

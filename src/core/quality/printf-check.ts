@@ -1,5 +1,6 @@
-import type { Check, Finding } from "./finding.js";
-import { PRINTF_TOKEN, describeDifferences, differences, tokensOf } from "./tokens.js";
+import { type Check, type Finding, NO_FINDINGS } from "./finding.js";
+import { PRINTF_TOKEN, describeDifferences, differences, sameSequence } from "./tokens.js";
+import { tokensOf } from "./text-facts.js";
 
 /**
  * printf conversions: the translation must consume the source's arguments, each with the same
@@ -61,10 +62,11 @@ const argumentTypes = (conversions: readonly Conversion[]) => {
 const finding = (message: string): Finding => ({ check: "printf", severity: "error", message });
 
 export const printfCheck: Check = ({ source, translation }) => {
-  if (!source.includes("%") && !translation.includes("%")) return [];
+  if (!source.includes("%") && !translation.includes("%")) return NO_FINDINGS;
+  // The source's conversions as written, in its order: every argument read as the source reads it.
+  if (sameSequence(tokensOf(source).printf, tokensOf(translation).printf)) return NO_FINDINGS;
   const expected = parse(tokensOf(source).printf);
   const actual = parse(tokensOf(translation).printf);
-  if (expected.conversions.length === 0 && actual.conversions.length === 0) return [];
   if (actual.mixed) return [finding("numbered and unnumbered printf conversions are mixed, which C does not allow.")];
   const shapes = differences(
     expected.conversions.map((c) => c.shape),
@@ -78,14 +80,14 @@ export const printfCheck: Check = ({ source, translation }) => {
   if (sameShapes && unnumbered) {
     // The same conversions: in the source's order, or exchanged (of different types or not).
     const order = actual.conversions.map((c) => c.shape);
-    if (expected.conversions.every((c, index) => c.shape === order[index])) return [];
+    if (expected.conversions.every((c, index) => c.shape === order[index])) return NO_FINDINGS;
     return [
       finding(
         `printf conversions are in another order than the source's (${expected.conversions.map((c) => c.spelling).join(" … ")}): number them (%1$s, %2$d) to reorder.`,
       ),
     ];
   }
-  if (sameArguments) return [];
+  if (sameArguments) return NO_FINDINGS;
   const listed = describeDifferences(
     differences(
       expected.conversions.map((c) => c.spelling),

@@ -1,5 +1,6 @@
-import type { Check } from "./finding.js";
+import { type Check, NO_FINDINGS } from "./finding.js";
 import { languageOf } from "./language.js";
+import { factsOf } from "./text-facts.js";
 
 type Mark = "period" | "colon" | "question" | "exclamation" | "semicolon" | "ellipsis" | "none";
 
@@ -28,9 +29,9 @@ const CLOSERS = new Set([..." \t\r\n\u00a0'\"»”’)]」』）"]);
 function endMark(text: string, locale: string): Mark {
   let end = text.length;
   while (end > 0 && CLOSERS.has(text[end - 1]!)) end--;
-  const trimmed = text.slice(0, end);
-  if (trimmed.endsWith("...") || trimmed.endsWith("…")) return "ellipsis";
-  const last = trimmed.slice(-1);
+  if (end === 0) return "none";
+  const last = text[end - 1]!;
+  if (last === "…" || (last === "." && end >= 3 && text.startsWith("...", end - 3))) return "ellipsis";
   // Greek writes its question mark as `;`.
   if (last === ";" && languageOf(locale) === "el") return "question";
   return MARKS[last] ?? "none";
@@ -53,12 +54,12 @@ const SAID: Readonly<Record<Mark, string>> = {
  * of UI strings do both, and a reader hardly notices.
  */
 export const endPunctuationCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
-  if (source.trim() === "" || translation.trim() === "") return [];
+  if (source.trim() === "" || translation.trim() === "") return NO_FINDINGS;
   const expected = endMark(source, sourceLocale);
   const actual = endMark(translation, targetLocale);
-  if (expected === actual) return [];
-  if ((expected === "period" && actual === "none") || (expected === "none" && actual === "period")) return [];
-  if (expected === "exclamation" && (actual === "period" || actual === "none")) return [];
+  if (expected === actual) return NO_FINDINGS;
+  if ((expected === "period" && actual === "none") || (expected === "none" && actual === "period")) return NO_FINDINGS;
+  if (expected === "exclamation" && (actual === "period" || actual === "none")) return NO_FINDINGS;
   return [
     {
       check: "end-punctuation",
@@ -73,51 +74,17 @@ const PAIRS: readonly (readonly [string, string])[] = [
   ["[", "]"],
   ["{", "}"],
 ];
-/** Opening minus closing brackets of each kind (round, square, curly), full-width ones counted as theirs, in one pass. */
-function balances(text: string): [number, number, number] {
-  const sums: [number, number, number] = [0, 0, 0];
-  for (let i = 0; i < text.length; i++) {
-    switch (text.charCodeAt(i)) {
-      case 0x28: // (
-      case 0xff08:
-        sums[0]++;
-        break;
-      case 0x29: // )
-      case 0xff09:
-        sums[0]--;
-        break;
-      case 0x5b: // [
-      case 0xff3b:
-        sums[1]++;
-        break;
-      case 0x5d: // ]
-      case 0xff3d:
-        sums[1]--;
-        break;
-      case 0x7b: // {
-      case 0xff5b:
-        sums[2]++;
-        break;
-      case 0x7d: // }
-      case 0xff5d:
-        sums[2]--;
-        break;
-    }
-  }
-  return sums;
-}
-
 /** Brackets: a translation opens as many of each kind as it closes, as its source does. */
 const ANY_BRACKET = /[()[\]{}（）［］｛｝]/;
 
 export const bracketsCheck: Check = ({ source, translation }) => {
-  if (!ANY_BRACKET.test(translation) && !ANY_BRACKET.test(source)) return [];
-  const expected = balances(source);
-  const actual = balances(translation);
+  if (!ANY_BRACKET.test(translation) && !ANY_BRACKET.test(source)) return NO_FINDINGS;
+  const expected = factsOf(source).brackets;
+  const actual = factsOf(translation).brackets;
   const unbalanced = PAIRS.filter((_, kind) => expected[kind] !== actual[kind]).map(
     ([open, close]) => `${open}${close}`,
   );
-  if (unbalanced.length === 0) return [];
+  if (unbalanced.length === 0) return NO_FINDINGS;
   return [
     {
       check: "brackets",

@@ -1,6 +1,7 @@
 import { parseIcuChoices } from "../content/icu-message.js";
-import type { Check, Finding, Severity } from "./finding.js";
-import { describeDifferences, differences, tokensOf, type Tokens } from "./tokens.js";
+import { type Check, type Finding, type Severity, NO_FINDINGS } from "./finding.js";
+import { describeDifferences, differences, sameSequence, type Tokens } from "./tokens.js";
+import { tokensOf } from "./text-facts.js";
 
 /**
  * Tokens a program fills in or parses must come back as the source has them, as often: markup,
@@ -19,10 +20,10 @@ function tokenCheck(
   return ({ source, translation }) => {
     const expected = tokensOf(source)[kind];
     const actual = tokensOf(translation)[kind];
-    if (expected.length === 0 && actual.length === 0) return [];
-    if (options.skipIcu && parseIcuChoices(source)) return [];
+    if (sameSequence(expected, actual)) return NO_FINDINGS;
+    if (options.skipIcu && parseIcuChoices(source)) return NO_FINDINGS;
     const found = differences(expected, actual);
-    if (found.lost.length === 0 && found.invented.length === 0) return [];
+    if (found.lost.length === 0 && found.invented.length === 0) return NO_FINDINGS;
     return [
       {
         check,
@@ -43,9 +44,9 @@ export const urlsCheck = tokenCheck("urls", "error", "urls", "URLs or e-mail add
  */
 export const codeCheck: Check = ({ source, translation }) => {
   const spans = tokensOf(source).code;
-  if (spans.length === 0) return [];
+  if (spans.length === 0) return NO_FINDINGS;
   const lost = spans.filter((span) => !translation.includes(span.replace(/^`+|`+$/g, "")));
-  if (lost.length === 0) return [];
+  if (lost.length === 0) return NO_FINDINGS;
   return [
     {
       check: "code",

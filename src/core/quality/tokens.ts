@@ -1,4 +1,5 @@
-import { splitProtected } from "../content/protected-segments.js";
+import { tagConversions, tagWithoutArgumentNumbers } from "../content/printf-order.js";
+import type { Segment } from "../content/segment.js";
 
 /**
  * The protected tokens of a string by what a program does with them. Only strict tokens count:
@@ -6,17 +7,17 @@ import { splitProtected } from "../content/protected-segments.js";
  */
 export interface Tokens {
   /** printf conversions (`%s`, `%2$d`, `%<PRIuMAX>`), not `%%`. */
-  printf: string[];
+  printf: readonly string[];
   /** HTML/XML tags, comments and entities. */
-  markup: string[];
+  markup: readonly string[];
   /** URLs and e-mail addresses. */
-  urls: string[];
+  urls: readonly string[];
   /** Named placeholders a program fills in: `{name}`, `{{name}}`, `%{name}`, `%(name)s`, `${name}`, `:name`… */
-  placeholders: string[];
+  placeholders: readonly string[];
   /** Markdown code spans (`` `--flag` ``): their content is what counts. */
-  code: string[];
+  code: readonly string[];
   /** What a user types: options, paths, environment variables, identifiers. */
-  typed: string[];
+  typed: readonly string[];
 }
 
 export const PRINTF_TOKEN =
@@ -25,42 +26,56 @@ const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const EMAIL = /^[^\s@]+@[^\s@:]+\.[A-Za-z]{2,}$/;
 const MARKUP = /^(?:<[/!A-Za-z]|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);$)/;
 const PLACEHOLDER = /^(?:\{|\$[{t]|%[{(#]|%[A-Z_][A-Z0-9_]+%$|@|:[\p{L}_]|---)/u;
-const CODE = /^`/;
 /**
  * A brace token a program fills in: `{name}`, `{0}`, `{count, number}`, `{{name}}`. Braces around
  * other text are a usage line's (`{ascii,ebcdic,ibm}`, `{script-only-if-no-other-script}`).
  */
 const BRACED_NAME =
   /^\{{1,3}\s*(?:\d+|[\p{L}_$][\p{L}\p{N}_.$:]*)\s*(?:,\s*(?:number|date|time|plural|select|selectordinal|spellout|ordinal|duration)\b[^{}]*)?\}{1,3}$/u;
-const ESCAPE = /^\\/;
 
-/** Every check of a pair reads the tokens of its source and its translation: the last two are kept. */
-let newest: { text: string; tokens: Tokens } | null = null;
-let older: { text: string; tokens: Tokens } | null = null;
+const isAsciiLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
 
-export function tokensOf(text: string): Tokens {
-  if (newest?.text === text) return newest.tokens;
-  if (older?.text === text) return older.tokens;
-  const tokens = classify(text);
-  older = newest;
-  newest = { text, tokens };
-  return tokens;
-}
+/** The tokens of a string that has none: shared, so never changed. */
+const NONE: Tokens = { printf: [], markup: [], urls: [], placeholders: [], code: [], typed: [] };
 
-function classify(text: string): Tokens {
-  const tokens: Tokens = { printf: [], markup: [], urls: [], placeholders: [], code: [], typed: [] };
-  for (const segment of splitProtected(text)) {
+/** The strict tokens of a string's segments, by kind. */
+export function classifyTokens(segments: readonly Segment[]): Tokens {
+  if (segments.length === 1 && segments[0]!.kind === "text") return NONE;
+  const tokens = {
+    printf: [] as string[],
+    markup: [] as string[],
+    urls: [] as string[],
+    placeholders: [] as string[],
+    code: [] as string[],
+    typed: [] as string[],
+  };
+  for (const segment of segments) {
     if (segment.kind !== "protected" || segment.soft) continue;
     const token = segment.value.trim();
-    if (token === "" || token === "%%" || ESCAPE.test(token)) continue;
-    if (PRINTF_TOKEN.test(token)) tokens.printf.push(token);
-    else if (URL.test(token) || EMAIL.test(token)) tokens.urls.push(token);
-    else if (MARKUP.test(token)) tokens.markup.push(token);
-    else if (CODE.test(token)) tokens.code.push(token);
+    const first = token[0];
+    if (first === undefined || first === "\\" || token === "%%") continue;
+    // Each expression is tried only where its first character (or an `@`) could match.
+    if (first === "%" && PRINTF_TOKEN.test(token)) tokens.printf.push(token);
+    else if ((isAsciiLetter(first.charCodeAt(0)) && URL.test(token)) || (token.includes("@") && EMAIL.test(token)))
+      tokens.urls.push(token);
+    else if ((first === "<" || first === "&") && MARKUP.test(token)) {
+      // A tag's conversions (`<schema id='%s'>`) are arguments like the others, and may be numbered to reorder them.
+      if (first === "<" && token.includes("%")) {
+        tokens.printf.push(...tagConversions(token));
+        tokens.markup.push(tagWithoutArgumentNumbers(token));
+      } else tokens.markup.push(token);
+    } else if (first === "`") tokens.code.push(token);
     else if (token.startsWith("{") ? BRACED_NAME.test(token) : PLACEHOLDER.test(token)) tokens.placeholders.push(token);
     else if (!token.startsWith("{")) tokens.typed.push(token);
   }
   return tokens;
+}
+
+/** The same tokens in the same order: what a translation that kept every token has, nothing left to compare. */
+export function sameSequence(expected: readonly string[], actual: readonly string[]): boolean {
+  if (expected.length !== actual.length) return false;
+  for (let i = 0; i < expected.length; i++) if (expected[i] !== actual[i]) return false;
+  return true;
 }
 
 /** Tokens of `expected` missing from `actual` and tokens of `actual` not in `expected`, as multisets. */

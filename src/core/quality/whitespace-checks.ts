@@ -1,4 +1,4 @@
-import type { Check } from "./finding.js";
+import { type Check, NO_FINDINGS } from "./finding.js";
 
 /**
  * Whitespace a reader sees: the newlines a string starts and ends with (a program prints them:
@@ -20,13 +20,13 @@ const edge = (text: string) => text.length > 0 && (isBreak(text[0]!) || isBreak(
 const isBreak = (ch: string) => ch === "\n" || ch === "\r";
 
 export const newlinesCheck: Check = ({ source, translation }) => {
-  if (!edge(source) && !edge(translation)) return [];
+  if (!edge(source) && !edge(translation)) return NO_FINDINGS;
   const messages: string[] = [];
   const lead = [leadingNewlines(source), leadingNewlines(translation)];
   const trail = [trailingNewlines(source), trailingNewlines(translation)];
   if (lead[0] !== lead[1]) messages.push(`starts with ${lead[1]} line break(s), the source with ${lead[0]}`);
   if (trail[0] !== trail[1]) messages.push(`ends with ${trail[1]} line break(s), the source with ${trail[0]}`);
-  if (messages.length === 0) return [];
+  if (messages.length === 0) return NO_FINDINGS;
   return [{ check: "newlines", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
 };
 
@@ -45,8 +45,8 @@ function trailingSpace(text: string): boolean {
 
 export const edgeSpaceCheck: Check = ({ source, translation }) => {
   if (leadingSpace(source) === leadingSpace(translation) && trailingSpace(source) === trailingSpace(translation))
-    return [];
-  if (source.trim() === "" || translation.trim() === "") return [];
+    return NO_FINDINGS;
+  if (source.trim() === "" || translation.trim() === "") return NO_FINDINGS;
   const messages: string[] = [];
   const describe = (where: string, expected: boolean, actual: boolean) => {
     if (expected === actual) return;
@@ -56,7 +56,7 @@ export const edgeSpaceCheck: Check = ({ source, translation }) => {
   };
   describe("start", leadingSpace(source), leadingSpace(translation));
   describe("end", trailingSpace(source), trailingSpace(translation));
-  if (messages.length === 0) return [];
+  if (messages.length === 0) return NO_FINDINGS;
   return [{ check: "edge-space", severity: "warning", message: `The translation ${messages.join(" and ")}.` }];
 };
 
@@ -67,23 +67,47 @@ export const edgeSpaceCheck: Check = ({ source, translation }) => {
 const DOUBLED = /(?<=[^\s.!?]) {2,}(?=\S)/g;
 const doubledRuns = (text: string) => text.match(DOUBLED)?.length ?? 0;
 
+/** Runs right after the first word of a line that starts with one, not after a sentence's end. */
+const HEAD_RUN = /^[^ \t\r\n]*[^\s.!?] {2,}(?=\S)/gm;
+const headRuns = (text: string) => text.match(HEAD_RUN)?.length ?? 0;
+
+/** The piece (the characters since the last white space) before each run, and before each single space. */
+function spacedPieces(text: string): { beforeRun: Set<string>; beforeSingle: Set<string> } {
+  const beforeRun = new Set<string>();
+  const beforeSingle = new Set<string>();
+  for (const match of text.matchAll(PIECE_BEFORE_SPACE))
+    (match[2]!.length > 1 ? beforeRun : beforeSingle).add(match[1]!);
+  return { beforeRun, beforeSingle };
+}
+const PIECE_BEFORE_SPACE = /(\S+)( +)(?=\S)/g;
+const PIECE_BEFORE_RUN = /(\S*[^\s.!?]) {2,}(?=\S)/g;
+
 /**
- * Doubled spaces: more runs of spaces inside lines than the source has. A source that aligns
- * columns with spaces (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
+ * Doubled spaces: more runs of spaces inside lines than the source has, or a run after a piece
+ * the source follows with a single space only. A source that aligns columns with spaces
+ * (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
  */
 export const doubledSpaceCheck: Check = ({ source, translation }) => {
-  if (!translation.includes("  ")) return [];
+  if (!translation.includes("  ")) return NO_FINDINGS;
   const expected = doubledRuns(source);
   const actual = doubledRuns(translation);
-  if (actual <= expected) return [];
-  return [
-    {
-      check: "doubled-space",
-      severity: "warning",
-      message:
-        expected === 0
-          ? "The translation has a doubled space; the source has none."
-          : "The translation has more doubled spaces than the source.",
-    },
-  ];
+  if (actual > expected) return [finding(expected === 0)];
+  if (actual === 0) return NO_FINDINGS;
+  // A run right after a line's first word (`Aufruf:  %s`, `Modo  de empleo`) where no line of the source has one.
+  if (headRuns(translation) > 0 && headRuns(source) === 0) return [finding(false)];
+  // As many runs, but one where the source spaces once (`-b,  --force` for `-b, --force`).
+  const pieces = spacedPieces(source);
+  for (const [, piece] of translation.matchAll(PIECE_BEFORE_RUN)) {
+    if (pieces.beforeRun.has(piece!)) continue;
+    if (pieces.beforeSingle.has(piece!)) return [finding(false)];
+  }
+  return NO_FINDINGS;
 };
+
+const finding = (none: boolean) => ({
+  check: "doubled-space",
+  severity: "warning" as const,
+  message: none
+    ? "The translation has a doubled space; the source has none."
+    : "The translation has a doubled space where the source has one.",
+});

@@ -33,6 +33,27 @@ describe("printf", () => {
     ["%s files", "%1$s y %s archivos", "es", ["printf:error"], "numbered and unnumbered mixed"],
     ["Report bugs", "Informe de %s", "es", ["printf:error"], "a conversion added where the source has none: a crash"],
     ["%lu bytes", "%u bytes", "es", ["printf:error"], "another argument type"],
+    [
+      "%s in <schema id='%s'> is “%s”",
+      "«%3$s» és %1$s a <schema id='%2$s'>",
+      "ca",
+      [],
+      "a tag's conversion is an argument like the others: reordered with numbers, tag included",
+    ],
+    [
+      "<key name='%s'> has %d values",
+      "%d valors té <key name='%s'>",
+      "ca",
+      ["printf:error"],
+      "a tag's conversion swapped with another without numbers",
+    ],
+    [
+      "<key name='%s'> has %d values",
+      "<key name='%s'> té valors",
+      "ca",
+      ["printf:error"],
+      "a conversion lost beside a tag's",
+    ],
   ]);
 });
 
@@ -187,6 +208,22 @@ describe("doubled-space", () => {
       "two spaces after a sentence: GNU's style",
     ],
     ["cannot open file", "no se puede abrir el fichero", "es", [], "single spaces"],
+    ["Date:      %s", "Fecha:     %s", "es", [], "a label aligned anew"],
+    [
+      "  -b, --force     do not prompt",
+      "  -b,  --force    no pregunta",
+      "es",
+      ["doubled-space:warning"],
+      "as many runs as the source, one where the source spaces once",
+    ],
+    ["  -f FILE      read FILE", "  -f FICHERO   lee FICHERO", "es", [], "a column after a metavariable aligned anew"],
+    [
+      "Usage: %s FILE\n  or:  %s OPTION",
+      "Aufruf:  %s DATEI\n  oder: %s OPTION",
+      "de",
+      ["doubled-space:warning"],
+      "as many runs, one right after a line's first word where no line of the source has one",
+    ],
   ]);
 });
 
@@ -212,6 +249,14 @@ describe("numbers", () => {
     ["page 3", "صفحة ٣", "ar", [], "Arabic-Indic digits"],
     ["column one", "Spalte 1", "de", [], "a number added is not reported"],
     ["compare FILE1 and FILE2", "vergleicht DATEI1 und DATEI2", "de", [], "digits joined to a word name a thing"],
+    [
+      "exit status 0 on success",
+      "code 1 en cas de succès (0 par défaut)",
+      "fr",
+      ["numbers:warning"],
+      "a number changed where the translation repeats it: nothing lost, one the source never writes",
+    ],
+    ["exit status 0", "code 0 (0 = succès)", "fr", [], "a number of the source repeated"],
   ]);
 });
 
@@ -225,6 +270,13 @@ describe("brackets", () => {
 
 describe("doubled-word", () => {
   table([
+    [
+      "      --debug          print warnings about invalid input",
+      "      --debug          muestra muestra avisos sobre entrada inválida",
+      "es",
+      ["doubled-word:warning"],
+      "help text that starts with spaces",
+    ],
     ["cannot open the file", "no se puede abrir el el fichero", "es", ["doubled-word:warning"], "a word doubled"],
     ["you will find", "vous vous trouverez", "fr", [], "French reflexive pronouns"],
     ["open an archive", "ouvrir d'une une archive", "fr", ["doubled-word:warning"], "after an elided article"],

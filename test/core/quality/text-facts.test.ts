@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { factsOf } from "../../../src/core/quality/text-facts.js";
+
+describe("factsOf reads numbers standing alone in the prose, its visible length and the brackets in one pass", () => {
+  it.each([
+    ["wait 30 seconds", ["30"], 13, [0, 0, 0]],
+    ["FILE1 and 10K and 2e", [], 16, [0, 0, 0]],
+    ["٣ ملفات", ["3"], 6, [0, 0, 0]],
+    ["%5d items (max 20)", ["20"], 12, [0, 0, 0]],
+    ["{count} files [a]", [], 8, [0, 0, 0]],
+    ["(default: 512", ["512"], 12, [1, 0, 0]],
+    ["x<b>7</b>y", ["7"], 3, [0, 0, 0]],
+    ["（全角", [], 3, [1, 0, 0]],
+    ["😀 1", ["1"], 2, [0, 0, 0]],
+  ])("%j → numbers %j, %d visible, brackets %j", (text, numbers, visibleLength, brackets) => {
+    const facts = factsOf(text);
+    expect(facts.numbers).toEqual(numbers);
+    expect(facts.visibleLength).toBe(visibleLength);
+    expect(facts.brackets).toEqual(brackets);
+  });
+});

@@ -83,3 +83,8 @@ export function isStatementTimeout(error: unknown): boolean {
 export async function changedAny(sql: Sql, text: string, params: readonly unknown[]): Promise<boolean> {
   return (await sql.query(text, params)).length > 0;
 }
+
+/** One array per field, in `fields` order: the parameters of an `unnest($1::…[], $2::…[], …)` insert of `rows`. */
+export function columnsOf<Row>(rows: readonly Row[], fields: readonly (keyof Row)[]): unknown[][] {
+  return fields.map((field) => rows.map((row) => row[field]));
+}

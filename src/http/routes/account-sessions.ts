@@ -2,12 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { ActiveSessionList, SessionParams } from "../../contract/account-sessions.js";
 import { NoContent } from "../../contract/fields.js";
 import { problemResponses } from "../../contract/problem.js";
-import {
-  endMyOtherSessions,
-  endMySession,
-  listMySessions,
-  type SessionCaller,
-} from "../../services/management/account-sessions.js";
+import * as sessions from "../../services/management/account-sessions.js";
 import type { AppRoutes } from "../deps.js";
 import { currentSessionTokenHash, currentUser, sessionAuth } from "../plugins/session-auth.js";
 import { routeOptions, noContent } from "../route-options.js";
@@ -18,7 +13,7 @@ export const accountSessionRoutes: AppRoutes = (deps) => async (app) => {
   const { sql } = deps;
   const route = routeOptions("session", SESSION_SECURITY);
   const signedIn = sessionAuth(deps);
-  const callerOf = (request: FastifyRequest): SessionCaller => ({
+  const callerOf = (request: FastifyRequest): sessions.SessionCaller => ({
     userId: currentUser(request).id,
     sessionTokenHash: currentSessionTokenHash(request),
     clientAddress: request.ip,
@@ -38,7 +33,7 @@ export const accountSessionRoutes: AppRoutes = (deps) => async (app) => {
     ),
     async (request) => ({
       // After a lost token rotation the request cannot name its session: then none is `current`.
-      sessions: await listMySessions(
+      sessions: await sessions.listMySessions(
         sql,
         { ...userOf(request), sessionTokenHash: request.sessionTokenHash ?? "" },
         deps.config.sessionIdleMinutes,
@@ -57,7 +52,7 @@ export const accountSessionRoutes: AppRoutes = (deps) => async (app) => {
       },
       { onRequest: signedIn },
     ),
-    async (request, reply) => noContent(reply, endMySession(sql, userOf(request), request.params.sessionId)),
+    async (request, reply) => noContent(reply, sessions.endMySession(sql, userOf(request), request.params.sessionId)),
   );
 
   app.delete(
@@ -73,6 +68,6 @@ export const accountSessionRoutes: AppRoutes = (deps) => async (app) => {
       },
       { onRequest: signedIn },
     ),
-    async (request, reply) => noContent(reply, endMyOtherSessions(sql, callerOf(request))),
+    async (request, reply) => noContent(reply, sessions.endMyOtherSessions(sql, callerOf(request))),
   );
 };

@@ -14,13 +14,7 @@ import {
 import { OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
 import { Me } from "../../contract/session.js";
-import {
-  acceptInvitation,
-  createInvitation,
-  listInvitations,
-  previewInvitation,
-  revokeInvitation,
-} from "../../services/management/invitations.js";
+import * as invitations from "../../services/management/invitations.js";
 import { openSession } from "../../services/management/open-session.js";
 import { me } from "../../services/management/session.js";
 import type { AppRoutes } from "../deps.js";
@@ -55,7 +49,7 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
       { onRequest: signedIn },
     ),
     async (request, reply) => {
-      const created = await createInvitation(sql, sessionScope(request), request.body, {
+      const created = await invitations.createInvitation(sql, sessionScope(request), request.body, {
         baseUrl: baseUrl(request),
         mailer: deps.mailer ?? null,
         onMailError: (error) => request.log.warn({ err: error }, "could not send the invitation email"),
@@ -75,7 +69,7 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
       { onRequest: signedIn },
     ),
     async (request) => ({
-      invitations: await listInvitations(sql, sessionScope(request)),
+      invitations: await invitations.listInvitations(sql, sessionScope(request)),
     }),
   );
 
@@ -92,7 +86,7 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
     async (request, reply) =>
       noContent(
         reply,
-        revokeInvitation(sql, {
+        invitations.revokeInvitation(sql, {
           ...sessionScope(request),
           invitationId: request.params.invitationId,
         }),
@@ -106,7 +100,7 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
       params: InvitationTokenParams,
       response: { 200: InvitationPreview, ...problemResponses(400, 404, 503) },
     }),
-    async (request) => previewInvitation(sql, request.params.token),
+    async (request) => invitations.previewInvitation(sql, request.params.token),
   );
 
   app.post(
@@ -122,7 +116,7 @@ export const invitationRoutes: AppRoutes = (deps) => async (app) => {
       { config: PASSWORD_HASHING },
     ),
     async (request, reply) => {
-      const accepted = await acceptInvitation(sql, request.params.token, request.body, request.ip);
+      const accepted = await invitations.acceptInvitation(sql, request.params.token, request.body, request.ip);
       // A new account is signed in at once; an existing one signs in with its own password.
       if (accepted.createdAccount) {
         const opened = await openSession(sql, accepted.userId, deps.config.sessionTtlHours, {

@@ -3,13 +3,7 @@ import { NoContent } from "../../contract/fields.js";
 import { AddMemberBody, MemberList, MemberPatchBody, MemberRecord } from "../../contract/members.js";
 import { OrgMemberEngineParams, OrgMemberParams, OrgParams } from "../../contract/params.js";
 import { problemResponses } from "../../contract/problem.js";
-import {
-  addMember,
-  changeMemberRole,
-  listMembers,
-  removeMember,
-  setEngineGrant,
-} from "../../services/management/members.js";
+import * as members from "../../services/management/members.js";
 import type { AppRoutes } from "../deps.js";
 import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
@@ -30,7 +24,7 @@ export const memberRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgParams,
       response: { 200: MemberList, ...read },
     }),
-    async (request) => ({ members: await listMembers(sql, scope(request)) }),
+    async (request) => ({ members: await members.listMembers(sql, scope(request)) }),
   );
   app.post(
     "/api/orgs/:orgId/members",
@@ -40,7 +34,7 @@ export const memberRoutes: AppRoutes = (deps) => async (app) => {
       body: AddMemberBody,
       response: { 201: MemberRecord, ...writeOrConflict },
     }),
-    async (request, reply) => reply.status(201).send(await addMember(sql, scope(request), request.body)),
+    async (request, reply) => reply.status(201).send(await members.addMember(sql, scope(request), request.body)),
   );
   app.patch(
     "/api/orgs/:orgId/members/:userId",
@@ -51,7 +45,7 @@ export const memberRoutes: AppRoutes = (deps) => async (app) => {
       body: MemberPatchBody,
       response: { 200: MemberRecord, ...writeOrConflict },
     }),
-    async (request) => changeMemberRole(sql, scope(request), request.body.roleId),
+    async (request) => members.changeMemberRole(sql, scope(request), request.body.roleId),
   );
   app.delete(
     "/api/orgs/:orgId/members/:userId",
@@ -60,7 +54,7 @@ export const memberRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgMemberParams,
       response: { 204: NoContent("The member is removed."), ...problemResponses(400, 401, 403, 404, 409, 503) },
     }),
-    async (request, reply) => noContent(reply, removeMember(sql, scope(request))),
+    async (request, reply) => noContent(reply, members.removeMember(sql, scope(request))),
   );
   app.put(
     "/api/orgs/:orgId/members/:userId/engines/:engineId",
@@ -69,7 +63,7 @@ export const memberRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgMemberEngineParams,
       response: { 200: MemberRecord, ...remove },
     }),
-    async (request) => setEngineGrant(sql, scope(request), true),
+    async (request) => members.setEngineGrant(sql, scope(request), true),
   );
   app.delete(
     "/api/orgs/:orgId/members/:userId/engines/:engineId",
@@ -78,6 +72,6 @@ export const memberRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgMemberEngineParams,
       response: { 204: NoContent("The grant is revoked."), ...remove },
     }),
-    async (request, reply) => noContent(reply, setEngineGrant(sql, scope(request), false)),
+    async (request, reply) => noContent(reply, members.setEngineGrant(sql, scope(request), false)),
   );
 };

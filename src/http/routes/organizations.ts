@@ -2,12 +2,7 @@ import { sessionScope as scope } from "../session-scope.js";
 import { AuditEventList, AuditQuery } from "../../contract/audit.js";
 import { Organization, UpdateOrgBody } from "../../contract/organizations.js";
 import { OrgParams } from "../../contract/params.js";
-import {
-  deleteOrganization,
-  getOrganization,
-  listAudit,
-  updateOrganization,
-} from "../../services/management/organizations.js";
+import * as organizations from "../../services/management/organizations.js";
 import { NoContent } from "../../contract/fields.js";
 import type { AppRoutes } from "../deps.js";
 import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
@@ -33,7 +28,7 @@ export const organizationRoutes: AppRoutes = (deps) => async (app) => {
     }),
     async (request) => {
       const { organizationId, session } = scope(request);
-      return getOrganization(sql, organizationId, currentUser(request), session);
+      return organizations.getOrganization(sql, organizationId, currentUser(request), session);
     },
   );
   app.patch(
@@ -45,7 +40,7 @@ export const organizationRoutes: AppRoutes = (deps) => async (app) => {
       body: UpdateOrgBody,
       response: { 200: Organization, ...write },
     }),
-    async (request) => updateOrganization(sql, scope(request), request.body),
+    async (request) => organizations.updateOrganization(sql, scope(request), request.body),
   );
   app.get(
     "/api/orgs/:orgId/audit",
@@ -59,7 +54,7 @@ export const organizationRoutes: AppRoutes = (deps) => async (app) => {
     async (request) => {
       const { limit, ...filter } = request.query;
       const pageSize = limit ? Math.min(Number(limit), 500) || 100 : 100;
-      return { events: await listAudit(sql, scope(request), { ...filter, limit: pageSize }) };
+      return { events: await organizations.listAudit(sql, scope(request), { ...filter, limit: pageSize }) };
     },
   );
 
@@ -71,6 +66,6 @@ export const organizationRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgParams,
       response: { 204: NoContent("Deleted."), ...remove },
     }),
-    async (request, reply) => noContent(reply, deleteOrganization(sql, scope(request))),
+    async (request, reply) => noContent(reply, organizations.deleteOrganization(sql, scope(request))),
   );
 };

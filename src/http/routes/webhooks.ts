@@ -13,15 +13,7 @@ import {
   WebhookPatchBody,
   WebhookRecord,
 } from "../../contract/webhooks.js";
-import {
-  createWebhook,
-  deleteWebhook,
-  listDeliveries,
-  listWebhooks,
-  retryDelivery,
-  sendTestEvent,
-  updateWebhook,
-} from "../../services/webhooks/manage-webhooks.js";
+import * as webhooks from "../../services/webhooks/manage-webhooks.js";
 import { webhookSettings, type AppRoutes } from "../deps.js";
 import { MANAGEMENT_RESPONSES, signedInRoutes } from "./management-responses.js";
 import { noContent } from "../route-options.js";
@@ -40,7 +32,7 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgParams,
       response: { 200: WebhookList, ...read },
     }),
-    async (request) => ({ webhooks: await listWebhooks(sql, scope(request)) }),
+    async (request) => ({ webhooks: await webhooks.listWebhooks(sql, scope(request)) }),
   );
   app.post(
     "/api/orgs/:orgId/webhooks",
@@ -55,7 +47,7 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
       reply
         .status(201)
         .header("cache-control", "no-store")
-        .send(await createWebhook(sql, scope(request), request.body, settings)),
+        .send(await webhooks.createWebhook(sql, scope(request), request.body, settings)),
   );
   app.patch(
     "/api/orgs/:orgId/webhooks/:webhookId",
@@ -65,7 +57,7 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
       body: WebhookPatchBody,
       response: { 200: WebhookRecord, ...write },
     }),
-    async (request) => updateWebhook(sql, scope(request), request.body, settings),
+    async (request) => webhooks.updateWebhook(sql, scope(request), request.body, settings),
   );
   app.delete(
     "/api/orgs/:orgId/webhooks/:webhookId",
@@ -74,7 +66,7 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgWebhookParams,
       response: { 204: NoContent("The endpoint is deleted."), ...read },
     }),
-    async (request, reply) => noContent(reply, deleteWebhook(sql, scope(request))),
+    async (request, reply) => noContent(reply, webhooks.deleteWebhook(sql, scope(request))),
   );
   app.get(
     "/api/orgs/:orgId/webhooks/:webhookId/deliveries",
@@ -86,7 +78,7 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
     }),
     async (request) => {
       const limit = Math.min(Number(request.query.limit ?? 50) || 50, 100);
-      return { deliveries: await listDeliveries(sql, scope(request), limit) };
+      return { deliveries: await webhooks.listDeliveries(sql, scope(request), limit) };
     },
   );
   app.post(
@@ -96,7 +88,7 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgDeliveryParams,
       response: { 202: DeliveryRecord, ...read },
     }),
-    async (request, reply) => reply.status(202).send(await retryDelivery(sql, scope(request))),
+    async (request, reply) => reply.status(202).send(await webhooks.retryDelivery(sql, scope(request))),
   );
   app.post(
     "/api/orgs/:orgId/webhooks/:webhookId/test",
@@ -105,6 +97,6 @@ export const webhookRoutes: AppRoutes = (deps) => async (app) => {
       params: OrgWebhookParams,
       response: { 202: DeliveryRecord, ...read },
     }),
-    async (request, reply) => reply.status(202).send(await sendTestEvent(sql, scope(request))),
+    async (request, reply) => reply.status(202).send(await webhooks.sendTestEvent(sql, scope(request))),
   );
 };

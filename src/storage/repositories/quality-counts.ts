@@ -1,4 +1,4 @@
-import type { Sql } from "../sql.js";
+import { columnsOf, type Sql } from "../sql.js";
 
 /** Strings checked by one key with one engine ('' for none) for one target locale on one UTC day. */
 export interface QualityStringsDelta {
@@ -22,6 +22,9 @@ export interface QualityFindingsDelta {
   findings: number;
 }
 
+/** The fields of a delta's scope, in the order of its table's first columns. */
+const SCOPE = ["organizationId", "keyId", "engineId", "targetLocale", "day"] as const;
+
 /** Adds the deltas to the daily rows of strings checked, in one statement. */
 export async function addQualityStrings(sql: Sql, deltas: readonly QualityStringsDelta[]): Promise<void> {
   if (deltas.length === 0) return;
@@ -30,14 +33,7 @@ export async function addQualityStrings(sql: Sql, deltas: readonly QualityString
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[], $6::bigint[])
      on conflict (organization_id, day, key_id, engine_id, target_locale) do update set
        strings = q.strings + excluded.strings`,
-    [
-      deltas.map((d) => d.organizationId),
-      deltas.map((d) => d.keyId),
-      deltas.map((d) => d.engineId),
-      deltas.map((d) => d.targetLocale),
-      deltas.map((d) => d.day),
-      deltas.map((d) => d.strings),
-    ],
+    columnsOf(deltas, [...SCOPE, "strings"]),
   );
 }
 
@@ -51,16 +47,7 @@ export async function addQualityFindings(sql: Sql, deltas: readonly QualityFindi
                           $8::bigint[])
      on conflict (organization_id, day, key_id, engine_id, target_locale, check_id, severity) do update set
        findings = q.findings + excluded.findings`,
-    [
-      deltas.map((d) => d.organizationId),
-      deltas.map((d) => d.keyId),
-      deltas.map((d) => d.engineId),
-      deltas.map((d) => d.targetLocale),
-      deltas.map((d) => d.day),
-      deltas.map((d) => d.check),
-      deltas.map((d) => d.severity),
-      deltas.map((d) => d.findings),
-    ],
+    columnsOf(deltas, [...SCOPE, "check", "severity", "findings"]),
   );
 }
 

@@ -1,6 +1,6 @@
 import { perCounter, USAGE_COUNTER_NAMES, USAGE_COUNTERS, type UsageCounter } from "../../contract/usage-counters.js";
 import type { UsageCounts } from "../../core/limits/usage-report.js";
-import { changedAny, type Sql } from "../sql.js";
+import { changedAny, columnsOf, type Sql } from "../sql.js";
 
 /** One coalesced usage row: per organization, key, engine ('' for none), protocol and UTC day. */
 export interface UsageDelta extends UsageCounts {
@@ -46,11 +46,7 @@ const ADD_USAGE = `insert into usage_daily as u (${DAILY_COLUMNS.map(([column]) 
 export async function addUsage(sql: Sql, deltas: readonly UsageDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await sql.query(ADD_USAGE, [
-    deltas.map((d) => d.organizationId),
-    deltas.map((d) => d.keyId),
-    deltas.map((d) => d.engineId),
-    deltas.map((d) => d.day),
-    ...USAGE_COUNTER_NAMES.map((name) => deltas.map((d) => d[name])),
+    ...columnsOf(deltas, ["organizationId", "keyId", "engineId", "day", ...USAGE_COUNTER_NAMES]),
     deltas.map((d) => JSON.stringify(d.errors)),
     deltas.map((d) => d.protocol),
   ]);
@@ -62,12 +58,7 @@ export async function addMonthlyCharacters(sql: Sql, deltas: readonly MonthlyCha
     `insert into usage_monthly_characters as c (organization_id, key_id, month, characters)
      select * from unnest($1::text[], $2::text[], $3::date[], $4::bigint[])
      on conflict (organization_id, key_id, month) do update set characters = c.characters + excluded.characters`,
-    [
-      deltas.map((d) => d.organizationId),
-      deltas.map((d) => d.keyId),
-      deltas.map((d) => d.month),
-      deltas.map((d) => d.characters),
-    ],
+    columnsOf(deltas, ["organizationId", "keyId", "month", "characters"]),
   );
 }
 

@@ -19,6 +19,8 @@ export interface PluralLanguage {
   categories: readonly string[];
   /** Numbers of each category: integers in increasing order, else fractions. */
   numbers: ReadonlyMap<string, readonly number[]>;
+  /** A few numbers of each category that show what it covers, for an LLM's prompt. */
+  examples: ReadonlyMap<string, readonly number[]>;
   select(n: number): string;
 }
 
@@ -49,12 +51,16 @@ function rulesOf(locale: string, type: PluralType): PluralLanguage | null {
   for (const n of INTEGERS) numbers.get(rules.select(n))?.push(n);
   for (const [category, list] of numbers)
     if (list.length === 0) list.push(...FRACTIONS.filter((n) => rules.select(n) === category));
-  return { categories, numbers, select: (n) => rules.select(n) };
+  const examples = new Map(categories.map((category) => [category, examplesOf(numbers.get(category)!)]));
+  return { categories, numbers, examples, select: (n) => rules.select(n) };
 }
 
 /** A few numbers that show what a category covers (Polish `few`: 2, 3, 22, 102), for an LLM's prompt. */
-export function exampleNumbers(language: PluralLanguage, category: string): number[] {
-  const numbers = language.numbers.get(category) ?? [];
+export function exampleNumbers(language: PluralLanguage, category: string): readonly number[] {
+  return language.examples.get(category) ?? [];
+}
+
+function examplesOf(numbers: readonly number[]): number[] {
   if (!numbers.some(Number.isInteger)) return numbers.slice(0, 3).sort((a, b) => a - b);
   const picks = [
     ...numbers.filter((n) => n >= 1).slice(0, 2),
@@ -94,6 +100,27 @@ export function planPluralBranches(
   targetLocale: string,
   type: PluralType,
   writesNumber: (key: string) => boolean = () => true,
+): readonly PluralBranchPlan[] | null {
+  // Every plural of every request asks this: the answer depends only on these facts, so it is kept.
+  const key = [type, sourceLocale, targetLocale, ...sourceKeys.map((k) => `${k}${writesNumber(k) ? "#" : ""}`)].join(
+    "\u0000",
+  );
+  const known = plans.get(key);
+  if (known !== undefined) return known;
+  const plan = planOf(sourceKeys, sourceLocale, targetLocale, type, writesNumber);
+  if (plans.size > 1000) plans.clear();
+  plans.set(key, plan);
+  return plan;
+}
+
+const plans = new Map<string, readonly PluralBranchPlan[] | null>();
+
+function planOf(
+  sourceKeys: readonly string[],
+  sourceLocale: string,
+  targetLocale: string,
+  type: PluralType,
+  writesNumber: (key: string) => boolean,
 ): PluralBranchPlan[] | null {
   const target = pluralLanguage(targetLocale, type);
   const source = pluralLanguage(sourceLocale, type);

@@ -4,7 +4,7 @@ import { exampleNumbers, pluralLanguage, unitCategory, type PluralType } from ".
 export interface PluralNote {
   category: string;
   type: PluralType;
-  numbers: number[];
+  numbers: readonly number[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { parseIcuChoices, MAX_ICU_CHARS, type IcuChoice, type IcuPart } from "../content/icu-message.js";
+import { pluralLanguage } from "../content/plural-categories.js";
 import { placeholderProblems } from "../engines/validate-output.js";
 import type { Check, Finding } from "./finding.js";
 
@@ -28,28 +29,18 @@ export const icuCheck: Check = ({ source, translation, sourceLocale, targetLocal
   return [{ check: "icu", severity: "error", message: `ICU message: ${problems.join("; ")}.` }];
 };
 
-const requiredCache = new Map<string, readonly string[]>();
-
 /**
  * `other` (ICU requires it) and the plural categories a language selects for the whole numbers
  * 0–1,000 (French `many` is for a million and more, Polish `other` for fractions only).
  */
 export function requiredCategories(locale: string, type: "cardinal" | "ordinal"): readonly string[] {
-  const key = `${locale}\u0000${type}`;
-  const known = requiredCache.get(key);
-  if (known) return known;
-  let rules: Intl.PluralRules;
-  try {
-    rules = new Intl.PluralRules(locale, { type });
-  } catch {
-    rules = new Intl.PluralRules("en", { type });
-  }
-  const categories = new Set<string>(["other"]);
-  for (let n = 0; n <= 1000; n++) categories.add(rules.select(n));
-  const required = [...categories].sort();
-  if (requiredCache.size > 500) requiredCache.clear();
-  requiredCache.set(key, required);
-  return required;
+  const language = pluralLanguage(locale, type) ?? pluralLanguage("en", type)!;
+  return language.categories
+    .filter(
+      (category) =>
+        category === "other" || language.numbers.get(category)!.some((n) => Number.isInteger(n) && n <= 1000),
+    )
+    .sort();
 }
 
 function pluralChoices(parts: readonly IcuPart[], into: IcuChoice[] = []): IcuChoice[] {

@@ -14,7 +14,7 @@ import { splitProtected, type Segment } from "./protected-segments.js";
  */
 
 /** A printf conversion: position, flags, width, precision, then length and conversion or a `<PRI…>` macro. */
-const CONVERSION =
+export const PRINTF_CONVERSION =
   /^%(?:(\d{1,3})\$)?([-+0#'I]{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
 
 export type PrintfOrderPlan =
@@ -39,7 +39,7 @@ interface Parsed {
 }
 
 function parse(token: string): Parsed | undefined {
-  const match = CONVERSION.exec(token);
+  const match = PRINTF_CONVERSION.exec(token);
   if (!match) return undefined;
   const [, position, flags = "", width, precision, conversion = ""] = match;
   // `%*1$d` without a position of its own is invalid C: treat it as positional (never renumbered).
@@ -54,7 +54,7 @@ function parse(token: string): Parsed | undefined {
  * may pad or cut an argument differently. Undefined for what is not a conversion (`%%`).
  */
 export function printfArgumentShape(token: string): string | undefined {
-  const match = CONVERSION.exec(token);
+  const match = PRINTF_CONVERSION.exec(token);
   if (!match) return undefined;
   const [, position, , width, precision, conversion = ""] = match;
   const star = (part: string | undefined, dot = "") => (part?.startsWith("*") ? `${dot}${part}` : "");
@@ -68,12 +68,12 @@ const unnumbered = (conversion: string) => conversion.replace(/\d+\$/g, "");
  * A tag's attributes may hold conversions (`<schema id='%s'>`): C reads their arguments in the
  * string's order like any other's, so they are numbered with them. The tag stays one token.
  */
-const IN_TAG = new RegExp(`%%|${CONVERSION.source.slice(1, -1)}`, "g");
+const IN_TAG = new RegExp(`%%|${PRINTF_CONVERSION.source.slice(1, -1)}`, "g");
 
 /** The conversions of a protected segment: itself, or those inside a tag, as [start, text] pairs. */
 function conversionsOf(segment: Segment): [number, string][] {
   if (segment.kind !== "protected" || segment.soft) return [];
-  if (CONVERSION.test(segment.value)) return [[0, segment.value]];
+  if (PRINTF_CONVERSION.test(segment.value)) return [[0, segment.value]];
   if (!segment.value.startsWith("<") || !segment.value.includes("%")) return [];
   return [...segment.value.matchAll(IN_TAG)].flatMap((match) => (match[0] === "%%" ? [] : [[match.index, match[0]]]));
 }

@@ -1,5 +1,6 @@
 import { type Check, type Finding, NO_FINDINGS } from "./finding.js";
-import { PRINTF_TOKEN, describeDifferences, differences, sameSequence } from "./tokens.js";
+import { PRINTF_CONVERSION } from "../content/printf-order.js";
+import { describeDifferences, differences, sameSequence } from "./tokens.js";
 import { tokensOf } from "./text-facts.js";
 
 /**
@@ -34,7 +35,7 @@ function parse(tokens: readonly string[]): { conversions: Conversion[]; position
   let next = 0;
   let numbered = 0;
   const conversions = tokens.map((token): Conversion => {
-    const [, position, flags = "", width, precision, conversion = ""] = PRINTF_TOKEN.exec(token)!;
+    const [, position, flags = "", width, precision, conversion = ""] = PRINTF_CONVERSION.exec(token)!;
     const reads: Conversion["reads"] = [];
     const star = (part: string | undefined) => {
       if (part === undefined || !part.startsWith("*")) return;

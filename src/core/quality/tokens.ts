@@ -1,4 +1,4 @@
-import { tagConversions, tagWithoutArgumentNumbers } from "../content/printf-order.js";
+import { PRINTF_CONVERSION, tagConversions, tagWithoutArgumentNumbers } from "../content/printf-order.js";
 import type { Segment } from "../content/segment.js";
 
 /**
@@ -20,8 +20,6 @@ export interface Tokens {
   typed: readonly string[];
 }
 
-export const PRINTF_TOKEN =
-  /^%(?:(\d{1,3})\$)?([-+0#'I]{0,5})(\d{1,3}|\*(?:\d{1,3}\$)?)?(?:\.(\d{1,3}|\*(?:\d{1,3}\$)?))?((?:hh|h|ll|l|L|q|z|j|t)?[sdifuxXoeEgGcpaA@]|<PRI[A-Za-z0-9_]{1,20}>)$/;
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const EMAIL = /^[^\s@]+@[^\s@:]+\.[A-Za-z]{2,}$/;
 const MARKUP = /^(?:<[/!A-Za-z]|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);$)/;
@@ -55,7 +53,7 @@ export function classifyTokens(segments: readonly Segment[]): Tokens {
     const first = token[0];
     if (first === undefined || first === "\\" || token === "%%") continue;
     // Each expression is tried only where its first character (or an `@`) could match.
-    if (first === "%" && PRINTF_TOKEN.test(token)) tokens.printf.push(token);
+    if (first === "%" && PRINTF_CONVERSION.test(token)) tokens.printf.push(token);
     else if ((isAsciiLetter(first.charCodeAt(0)) && URL.test(token)) || (token.includes("@") && EMAIL.test(token)))
       tokens.urls.push(token);
     else if ((first === "<" || first === "&") && MARKUP.test(token)) {

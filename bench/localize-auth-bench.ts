@@ -13,7 +13,8 @@
  * throughput, and only when every round lies within ±10 % of the median: `ratio auth-cpu/<store>`
  * (bypassed ÷ checked CPU, floor 0.80), `ratio localize-cpu/hello-cpu/<store>` (ceiling 12), `ratio
  * usage-overhead-cpu/<store>` (floor 0.95); `ratio tm-hit/pseudo/<store>` (throughput, floor 1);
- * the throughput ratios auth, localize/hello, usage-overhead and key-cache are context.
+ * the throughput ratios auth, localize/hello, usage-overhead and key-cache are context. Each fresh
+ * server is measured once its cost per request has settled (`warmUp`), not after a fixed second.
  */
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -29,6 +30,7 @@ import {
   scratchDatabase,
   seed,
   startProcess,
+  warmUp,
   type Measured,
   type ServerProcess,
 } from "./support.js";
@@ -155,7 +157,7 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
           server = await startBenchServer({ ...env, ...extra });
           target = { headers: key, body: mode === "tm" ? tmBody : body };
         }
-        await load(`${server.url}${path}`, target, 1); // warm-up
+        await warmUp(`${server.url}${path}`, { ...target, pid: server.pid });
         runs[mode].push(await load(`${server.url}${path}`, { ...target, pid: server.pid }));
         await server.stop();
       }

@@ -118,3 +118,19 @@ export function summaryLines(verdicts: readonly RatioVerdict[]): string[] {
     ...missed.map((verdict) => `  ${formatVerdict(verdict)}`),
   ];
 }
+
+/**
+ * Whether a fresh server's warm-up is over: its CPU per request over the last `windows` one-second
+ * loads lies within ±`tolerance` of their median. A server's cost per request falls for several
+ * seconds after it starts (≈ 2,000 µs → 400 µs over 5–10 s: V8 optimising the hot path on
+ * background threads, whose CPU counts in the process's), so a measurement taken after a fixed
+ * one-second warm-up caught it at whatever point of that fall it had reached
+ * (docs/performance.md, "Why a server's cost sat at one of two levels").
+ */
+export function warmedUp(cpuPerRequest: readonly number[], windows = 3, tolerance = 0.1): boolean {
+  if (cpuPerRequest.length < windows) return false;
+  const last = cpuPerRequest.slice(-windows);
+  if (last.some((value) => !Number.isFinite(value))) return false;
+  const middle = median(last);
+  return last.every((value) => Math.abs(value - middle) <= tolerance * middle);
+}

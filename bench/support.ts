@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { warmedUp } from "./rounds.js";
 
 export const ADMIN = { email: "bench@example.test", password: "bench-password-1" };
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
@@ -138,6 +139,25 @@ export async function load(
   if (options.pid === undefined) return measured;
   const cpu = (await cpuTimeOf(options.pid)) - cpuBefore;
   return { ...measured, cpuPerRequestUs: cpu / Math.max(1, result.requests.total) };
+}
+
+/** BENCH_WARM_UP_MAX_S: the longest warm-up of a fresh server before it is measured anyway. */
+const WARM_UP_MAX_S = Number(process.env.BENCH_WARM_UP_MAX_S ?? 20);
+
+/**
+ * Loads a fresh server one second at a time until its CPU per request has settled (`warmedUp`),
+ * at most BENCH_WARM_UP_MAX_S seconds; says so when it never did. Returns the seconds it took.
+ */
+export async function warmUp(url: string, target: Parameters<typeof load>[1] & { pid: number }): Promise<number> {
+  const windows: number[] = [];
+  while (windows.length < WARM_UP_MAX_S) {
+    windows.push((await load(url, target, 1)).cpuPerRequestUs ?? Number.NaN);
+    if (warmedUp(windows)) return windows.length;
+  }
+  console.log(
+    `  (warm-up of ${url} did not settle in ${WARM_UP_MAX_S} s: ${windows.map(Math.round).join(", ")} µs/request)`,
+  );
+  return windows.length;
 }
 
 export const describe = (m: Measured) =>

@@ -9,6 +9,7 @@ import {
   roundOrder,
   roundsFrom,
   summaryLines,
+  warmedUp,
   type Limit,
 } from "../../bench/rounds.js";
 
@@ -166,5 +167,18 @@ describe("judgeRatio with a spread: a median is judged only when every round lie
       "ratio cpu: 10.00 (10.00–14.00 over 5 rounds) ceiling 12.00: NOT JUDGED (rounds spread ±40 %, wider than ±10 %)",
     );
     expect(summaryLines([verdict])[0]).toBe("summary: 1 of 1 limits MISSED (judged on the medians):");
+  });
+});
+
+describe("warmedUp: a fresh server is measured once its CPU per request has settled", () => {
+  it.each([
+    { windows: [1976, 1533, 868], settled: false, why: "still falling" },
+    { windows: [1976, 1533, 868, 593, 622, 445], settled: false, why: "one window far below the others" },
+    { windows: [362, 383, 413], settled: true, why: "three windows within ±10 % of their median" },
+    { windows: [1585, 1383, 837, 510, 409, 387, 429], settled: true, why: "the last three settle" },
+    { windows: [409, 387], settled: false, why: "fewer than three windows" },
+    { windows: [400, 400, Number.NaN], settled: false, why: "a window without a figure" },
+  ])("$why: $settled", ({ windows, settled }) => {
+    expect(warmedUp(windows)).toBe(settled);
   });
 });

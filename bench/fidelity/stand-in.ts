@@ -25,16 +25,18 @@ export function swappable(human: string): boolean {
   );
 }
 
-/** The human translations by source, and by trimmed source for items sent without their edges. */
+/** The human translations by source, and by trimmed source (with that source) for items sent changed. */
 export function humanLookup(humanBySource: ReadonlyMap<string, string>): {
   exact: ReadonlyMap<string, string>;
-  trimmed: ReadonlyMap<string, string>;
+  trimmed: ReadonlyMap<string, { source: string; human: string }>;
 } {
   return {
     exact: humanBySource,
-    trimmed: new Map([...humanBySource].map(([source, human]) => [source.trim(), human])),
+    trimmed: new Map([...humanBySource].map(([source, human]) => [source.trim(), { source, human }])),
   };
 }
+
+const edgesOf = (text: string) => /^(\s*)[\s\S]*?(\s*)$/.exec(text)!.slice(1, 3) as [string, string];
 
 /** The stand-in's answer to one item, or undefined when the item maps to no catalogue source. */
 export function answerItem(
@@ -43,11 +45,16 @@ export function answerItem(
   lookup: ReturnType<typeof humanLookup>,
 ): string | undefined {
   const exact = lookup.exact.get(text);
-  const human = exact ?? lookup.trimmed.get(withoutPositions(text).trim());
+  const found = exact === undefined ? lookup.trimmed.get(withoutPositions(text).trim()) : undefined;
+  const human = exact ?? found?.human;
   if (human === undefined) return undefined;
   let answer = human;
-  if (exact === undefined) {
-    const [, lead = "", trail = ""] = /^(\s*)[\s\S]*?(\s*)$/.exec(text)!;
+  if (found) {
+    // Sent with the source's own edges (only its conversions numbered): the human's edges, as the
+    // human wrote them for that source; sent with other edges (trimmed): the edges Glossa sent.
+    const sent = edgesOf(text);
+    const source = edgesOf(found.source);
+    const [lead, trail] = sent[0] === source[0] && sent[1] === source[1] ? edgesOf(human) : sent;
     const positional = printfConversions(text).some((c) => c.position !== undefined);
     answer = lead + (positional ? toPositional(human.trim()) : human.trim()) + trail;
   }

@@ -218,11 +218,16 @@ describe("the stand-in models", () => {
       ["%s:%<PRIuMAX>: unsorted: %.*s", "%s:%<PRIuMAX>: desordenado: %.*s"],
     ]),
   );
+  const prompts = humanLookup(new Map([["%s: descend into %s? ", "%s: sestoupit do %s?"]]));
   it("the oracle answers with the human text, re-expressed in the tokens Glossa sent", () => {
     expect(answerItem("oracle", "invalid user", lookup)).toBe("usuario inválido");
     expect(answerItem("oracle", "from %1$s to %2$d", lookup)).toBe("de %1$s a %2$d");
     expect(answerItem("oracle", "line %1$d character %2$zd", lookup)).toBe("carácter %2$zd de la línea %1$d");
     expect(answerItem("oracle", "unknown text", lookup)).toBeUndefined();
+    // the item keeps the source's edges, the answer the human's; an item sent trimmed gets the edges sent
+    expect(answerItem("oracle", "%1$s: descend into %2$s? ", prompts)).toBe("%1$s: sestoupit do %2$s?");
+    expect(answerItem("oracle", "%1$s: descend into %2$s?", prompts)).toBe("%1$s: sestoupit do %2$s?");
+    expect(answerItem("oracle", " %1$s: descend into %2$s?", prompts)).toBe(" %1$s: sestoupit do %2$s?");
     expect(answerItem("oracle", "%1$s:%2$<PRIuMAX>: unsorted: %4$.*3$s", lookup)).toBe(
       "%1$s:%2$<PRIuMAX>: desordenado: %4$.*3$s",
     );

@@ -1,13 +1,14 @@
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectStatus, seedOrganization, type SeededOrg } from "../support/seed.js";
 import { STORES } from "../support/stores.js";
 import { startTestServer, type TestServer } from "../support/test-server.js";
 
-const CLI = join(process.cwd(), "dist/cli/main.js");
+// The tests' own build (test/support/build-cli.ts), never dist/: `npm run bench` rebuilds dist/
+// while it runs, and a CLI started from a half-written dist/ never printed its link.
+const CLI = process.env.GLOSSA_TEST_CLI!;
 
-// The CLI only talks HTTP, so one store is enough here. Runs the built bin (npm run build).
+// The CLI only talks HTTP, so one store is enough here.
 describe(`glossa login against a server on ${STORES[0]}`, () => {
   let server: TestServer;
   let seed: SeededOrg;
@@ -26,12 +27,14 @@ describe(`glossa login against a server on ${STORES[0]}`, () => {
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? -1)));
-    const link = await new Promise<string>((resolve) => {
+    const link = await new Promise<string>((resolve, reject) => {
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString();
         const match = /(http\S+\/cli-login\/(cls_\w+))/.exec(stderr);
         if (match) resolve(match[2]!);
       });
+      // A CLI that exits without a link fails the test at once, with what it said.
+      void exited.then((code) => reject(new Error(`glossa login exited with ${code} before its link: ${stderr}`)));
     });
     const shown = await seed.admin.get(`/api/cli-sessions/${link}`);
     expect(shown.body).toMatchObject({ status: "pending", userAgent: "glossa-cli" });

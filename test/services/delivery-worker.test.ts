@@ -139,12 +139,16 @@ describe.each(STORES)("webhook delivery worker (%s)", (store) => {
       await sql.transaction(async (tx) => {
         for (let n = 0; n < 40; n++) await emit(tx, organizationId, n);
       });
+      const started = performance.now();
       running.start();
       running.wake();
       await waitUntil(() => target.arrived.length === 120, { intervalMs: 10 });
       await running.stop();
       expect(claims()).toBeLessThanOrEqual(2);
-      expect(records()).toBeLessThanOrEqual(3);
+      // At most one statement per batch window (plus the last one), however slow the host: a busy
+      // one spreads the 120 attempts over more windows, but never records them one by one.
+      const windows = Math.ceil((performance.now() - started) / BATCH_WINDOW_MS[store]) + 1;
+      expect(records()).toBeLessThanOrEqual(windows);
       // One VACUUM per `vacuumEvery` recorded attempts (PGlite has no autovacuum).
       expect(statements.filter((text) => text.startsWith("vacuum"))).toHaveLength(1);
       const [row] = await sql.query<{ n: number }>(

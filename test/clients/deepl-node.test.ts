@@ -268,7 +268,7 @@ describe.each(STORES)("the DeepL API v2 with the official deepl-node client on %
     );
     expect(bomb.status).toBe(200);
     expect(bomb.body.translations[0].text).toBe("<b>".repeat(40_000));
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
     const notJson = await post("/v2/translate", { text: ["Hi"], target_lang: "DE" }, fresh.secret, {
       "content-type": "text/plain",
     });

@@ -4,6 +4,7 @@ import { protectedTokens, splitProtected } from "../../src/core/content/protecte
 import { mask } from "../../src/core/engines/markers.js";
 import { buildPrompt } from "../../src/core/engines/prompt.js";
 import { placeholderProblems, translationProblems } from "../../src/core/engines/validate-output.js";
+import { cpuMsOf } from "../support/cpu-time.js";
 
 /** The tokens of `text` as `value` (strict) or `~value` (soft: a metavariable that may be translated). */
 const tiers = (text: string) =>
@@ -209,9 +210,8 @@ describe("the scanner stays linear on the new rules' adversarial input", () => {
     ["0.5 MB of <x><y>", "<xa><ya></xa>".repeat(MiB / 26)],
     ["1 MB of %A%", "%AB%".repeat(MiB / 4)],
   ])("%s", (_, input) => {
-    const started = performance.now();
-    const segments = splitProtected(input);
-    expect(performance.now() - started).toBeLessThan(2500);
+    const { result: segments, cpuMs } = cpuMsOf(() => splitProtected(input));
+    expect(cpuMs).toBeLessThan(2500);
     expect(segments.map((segment) => segment.value).join("")).toBe(input);
   });
 });

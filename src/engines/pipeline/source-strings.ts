@@ -13,7 +13,7 @@ export interface Translation {
    * tiers (validate-output.ts checkOutput): the quality report need not compare them again. Never
    * set on a translation recalled from the translation memory.
    */
-  tokensKept?: true;
+  tokensKept?: boolean;
 }
 
 /** Whitespace-only strings are returned as they are, never translated. */

@@ -180,7 +180,7 @@ function acceptValidOutputs(
       translated.set(source.text, {
         text: postEdit(source.text, restorePrintfOrder(plan, text), targetLocale),
         model: output.model ?? null,
-        ...(tokensKept ? { tokensKept } : {}),
+        tokensKept,
       });
     else {
       problems.forEach((problem) => reasons.add(problem));

@@ -6,7 +6,9 @@
  *     `POST /process/check`, beside pofilter and `msgfmt -c` on the same pairs;
  * (b) false findings on the human translations themselves (es, fr, de), beside pofilter;
  * (c) time: the report of 3,000 strings in process, and what the report adds to the
- *     `pipeline/pseudo-engine` work (bench/pipeline-overhead.ts) when it runs after the pipeline.
+ *     `pipeline/pseudo-engine` work (bench/pipeline-overhead.ts) when it runs after the pipeline;
+ * (d) the output check's hand-over: the reduced report equals the full one on every accepted
+ *     answer that kept its tokens (bench/quality/hand-over.ts).
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -23,6 +25,7 @@ import type * as Registry from "../../src/engines/registry.js";
 import type * as Report from "../../src/core/quality/report.js";
 import { humanPairs, readCatalogues, type HumanPair } from "./catalogue-pairs.js";
 import { FAULTS } from "./faults.js";
+import { benchHandOver } from "./hand-over.js";
 import { msgfmtFindings, pofilterFindings, type PoPair } from "./gettext-tools.js";
 
 const run = promisify(execFile);
@@ -202,6 +205,7 @@ export async function benchQualityReport(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   await benchTime([...catalogues.values()].flat());
+  await benchHandOver(catalogues);
 }
 
 /** (c) The report's own time, in process from the build, and what it adds to the pipeline's work. */
@@ -269,7 +273,13 @@ async function benchPipelineWithReport(qualityReport: typeof Report.qualityRepor
     report: async () => {
       const { sources, output } = await pipeline();
       qualityReport({
-        pairs: sources.map((source, i) => ({ path: [i], source, translation: output.texts[i]! })),
+        // As the localize service hands them over: each string whose answer kept every token (output check).
+        pairs: sources.map((source, i) => ({
+          path: [i],
+          source,
+          translation: output.texts[i]!,
+          tokensKept: output.tokensKept[i],
+        })),
         sourceLocale: "en",
         targetLocale: "fr",
       });

@@ -260,7 +260,14 @@ async function translateRequest(
     targetLocale: request.targetLocale,
   });
   // The quality report (docs/quality.md#checks): one pure call on the final strings.
-  const checks = answerChecks({ leaves, outputs, untranslated, ...base, glossary: settings.glossary });
+  const checks = answerChecks({
+    leaves,
+    outputs,
+    tokensKept: leavesWithTokensKept(leaves, plan, output.tokensKept),
+    untranslated,
+    ...base,
+    glossary: settings.glossary,
+  });
   const failed = untranslated.filter((item) => item.code === "engine_failed").length;
   call?.checked({ targetLocale: request.targetLocale, strings: leaves.length - failed, findings: checks });
   return {
@@ -275,6 +282,24 @@ async function translateRequest(
     ...(untranslated.length > 0 ? { untranslated } : {}),
     ...(checks.length > 0 ? { checks } : {}),
   };
+}
+
+/**
+ * Per leaf: translated whole (not branch by branch) by an engine whose answer kept every token of
+ * the source (the output check's hand-over to the quality report, docs/quality.md#what-the-output-check-hands-over).
+ */
+function leavesWithTokensKept(
+  leaves: readonly { value: string }[],
+  plan: Pick<IcuUnitPlan, "units" | "owners">,
+  tokensKept: readonly boolean[],
+): boolean[] {
+  const kept = new Array<boolean>(leaves.length).fill(false);
+  const units = new Array<number>(leaves.length).fill(0);
+  plan.owners.forEach((owner, unit) => {
+    units[owner] = units[owner]! + 1;
+    kept[owner] = tokensKept[unit] === true && plan.units[unit] === leaves[owner]!.value;
+  });
+  return kept.map((whole, leaf) => whole && units[leaf] === 1);
 }
 
 /**

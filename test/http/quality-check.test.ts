@@ -131,6 +131,71 @@ describe.each(STORES)("quality reports: POST /process/check and checks on locali
     expect(usage.body.to).toBe(today());
   });
 
+  it("POST /process/check runs every token check: there is no engine answer whose output check could vouch for them", async () => {
+    const response = await check(key, {
+      sourceLocale: "en",
+      targetLocale: "fr",
+      data: { a: "Click <b>here</b>", b: "Hello {name}", c: "See https://example.com/a", d: "Run `make`", e: "%s: %d" },
+      translations: {
+        a: "</b>Cliquez<b> ici",
+        b: "Bonjour {nom}",
+        c: "Voir https://example.com/b",
+        d: "Lancez «faire»",
+        e: "%d : %s",
+      },
+    });
+    expectStatus(response, 200);
+    expect(
+      response.body.checks.map((finding: { path: string[]; check: string }) => [finding.path[0], finding.check]),
+    ).toEqual([
+      ["a", "markup"],
+      ["b", "placeholders"],
+      ["c", "urls"],
+      ["d", "code"],
+      ["e", "printf"],
+    ]);
+  });
+
+  it("a localize answer served from the translation memory gets every check: the output check never saw it", async () => {
+    // An engine that cannot be reached: a 200 answer came from the memory.
+    const engine = await seed.admin.post(`/api/orgs/${seed.orgId}/engines`, {
+      name: "Memory only",
+      provider: "openai",
+      config: { models: [{ model: "gpt-4o-mini" }], baseUrl: "http://127.0.0.1:9/v1" },
+    });
+    expectStatus(engine, 201);
+    const unit = (source: string, target: string) =>
+      `<tu><tuv xml:lang="en"><seg>${source}</seg></tuv><tuv xml:lang="fr"><seg>${target}</seg></tuv></tu>`;
+    const imported = await seed.admin.request(
+      "POST",
+      `/api/orgs/${seed.orgId}/engines/${engine.body.id}/translation-memory/import`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x" creationtool="t" creationtoolversion="1"/><body>` +
+        unit("Click &lt;b&gt;here&lt;/b&gt;", "&lt;/b&gt;Cliquez&lt;b&gt; ici") +
+        unit("Hello {name}", "Bonjour {nom}") +
+        `</body></tmx>`,
+      { "content-type": "application/xml" },
+    );
+    expectStatus(imported, 200);
+    const localized = await anon().post(
+      "/process/localize",
+      {
+        engineId: engine.body.id,
+        sourceLocale: "en",
+        targetLocale: "fr",
+        data: { a: "Click <b>here</b>", b: "Hello {name}" },
+      },
+      { "x-api-key": key },
+    );
+    expectStatus(localized, 200);
+    expect(localized.body.data).toEqual({ a: "</b>Cliquez<b> ici", b: "Bonjour {nom}" });
+    expect(
+      localized.body.checks.map((finding: { path: string[]; check: string }) => [finding.path[0], finding.check]),
+    ).toEqual([
+      ["a", "markup"],
+      ["b", "placeholders"],
+    ]);
+  });
+
   it("a localize answer carries checks; the Lingo.dev, DeepL and LibreTranslate shapes do not", async () => {
     const data = { a: "Enter the name:" };
     const localized = await anon().post(

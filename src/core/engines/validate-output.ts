@@ -206,6 +206,28 @@ function targetCategoryBranches(expected: IcuChoice, actual: IcuChoice, pair: Lo
   return plan.map((branch) => ({ key: branch.key, from: source.get(branch.from)! }));
 }
 
+/** The same tokens as often, in any order. */
+function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const counts = multiset(a);
+  for (const token of b) {
+    const left = counts.get(token) ?? 0;
+    if (left === 0) return false;
+    counts.set(token, left - 1);
+  }
+  return true;
+}
+
+/**
+ * Every token of the source, as often, none added, and each in the tier the source has it in (a
+ * tag the source closes may not come back unclosed, a soft metavariable): what the quality
+ * report's token checks compare, so they cannot find anything in such an answer.
+ */
+function keepsEveryToken(given: Tokens, actual: Tokens): boolean {
+  if (sameInOrder(given.all, actual.all) && sameInOrder(given.strict, actual.strict)) return true;
+  return sameMultiset(given.all, actual.all) && sameMultiset(given.strict, actual.strict);
+}
+
 /**
  * Placeholders, tags, code, typed things and ICU structure lost or invented by a translation
  * (strict tokens only: metavariables may be translated). A source with
@@ -216,15 +238,27 @@ function targetCategoryBranches(expected: IcuChoice, actual: IcuChoice, pair: Lo
  * placeholders (stray braces included).
  */
 export function placeholderProblems(source: string, output: string, pair?: LocalePair): string[] {
+  return tokenCheck(source, output, pair).problems;
+}
+
+/**
+ * placeholderProblems, and whether the answer kept exactly the source's tokens (keepsEveryToken);
+ * never said of an ICU message, whose tokens are compared branch by branch.
+ */
+function tokenCheck(source: string, output: string, pair?: LocalePair): { problems: string[]; tokensKept: boolean } {
   const sourceParts = parseIcuChoices(source);
   // Not ICU: split like the answer (merging text changes no token), so that the post-edits that
   // follow find both splits remembered (splitProtected keeps the last two).
-  if (!sourceParts)
-    return multisetProblems(tokensOf(splitProtected(source)), tokensOf(splitProtected(output)), "", output);
+  if (!sourceParts) {
+    const given = tokensOf(splitProtected(source));
+    const actual = tokensOf(splitProtected(output));
+    const problems = multisetProblems(given, actual, "", output);
+    return { problems, tokensKept: problems.length === 0 && keepsEveryToken(given, actual) };
+  }
   // Translations run longer than their source: a message parsed as ICU is compared up to four times its bound.
   const outputParts = parseIcuChoices(output, 4 * MAX_ICU_CHARS);
-  if (!outputParts) return ["the ICU plural/select structure was broken"];
-  return messageProblems(sourceParts, outputParts, "", pair);
+  if (!outputParts) return { problems: ["the ICU plural/select structure was broken"], tokensKept: false };
+  return { problems: messageProblems(sourceParts, outputParts, "", pair), tokensKept: false };
 }
 
 /**
@@ -246,12 +280,29 @@ export function translationProblems(
   glossary: readonly GlossaryItem[],
   pair?: LocalePair,
 ): string[] {
-  if (typeof output !== "string") return ["missing translation"];
-  if (source.trim().length > 0 && output.trim().length === 0) return ["empty translation"];
-  const problems = placeholderProblems(source, output, pair);
+  return checkOutput(source, output, glossary, pair).problems;
+}
+
+/**
+ * What the output check found in one translated string: its problems (none: it may be returned),
+ * and whether it kept exactly the source's tokens, in the same tiers (never for an ICU message):
+ * the quality report then skips the checks that compare them (docs/quality.md#what-the-output-check-hands-over).
+ */
+export function checkOutput(
+  source: string,
+  output: unknown,
+  glossary: readonly GlossaryItem[],
+  pair?: LocalePair,
+): { problems: string[]; tokensKept: boolean } {
+  if (typeof output !== "string") return { problems: ["missing translation"], tokensKept: false };
+  if (source.trim().length > 0 && output.trim().length === 0)
+    return { problems: ["empty translation"], tokensKept: false };
+  const { problems, tokensKept } = tokenCheck(source, output, pair);
   const mayDrop = pair && droppableNumber(source, pair.targetLocale);
-  return [
-    ...(mayDrop ? problems.filter((problem) => problem !== mayDrop) : problems),
-    ...glossaryViolations(glossary, source, output),
-  ];
+  const violations = glossaryViolations(glossary, source, output);
+  if (problems.length === 0 && violations.length === 0) return { problems, tokensKept };
+  return {
+    problems: [...(mayDrop ? problems.filter((problem) => problem !== mayDrop) : problems), ...violations],
+    tokensKept: false,
+  };
 }

@@ -80,6 +80,12 @@ function doubledWords(text: string, allowed?: { words: ReadonlySet<string>; afte
   }
 }
 
+/** `text[a + 1, a + length)` and `text[b + 1, b + length)` are the same characters (no copies: this runs on every answer). */
+function sameAfterFirst(text: string, a: number, b: number, length: number): boolean {
+  for (let i = 1; i < length; i++) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
+  return true;
+}
+
 /**
  * A cheap test first, the exact one's condition at each space: a word of two letters or more
  * right before it and the same word right after it, but for the first letter's case
@@ -93,7 +99,7 @@ function mayDoubleAWord(text: string): boolean {
     const length = space - start;
     const next = space + 1;
     if (length < 2 || next + length > text.length || isLetterAt(text, next + length)) continue;
-    if (text.slice(start + 1, space) !== text.slice(next + 1, next + length)) continue;
+    if (!sameAfterFirst(text, start, next, length)) continue;
     if (text[start]!.toLowerCase() === text[next]!.toLowerCase()) return true;
   }
   return false;

@@ -32,13 +32,29 @@ export const CHECKS: readonly Check[] = [
   glossaryCheck,
 ];
 
-/** Everything the checks find in one translation; a check that throws is itself a finding, never a failure of the call. */
-export function checkTranslation(input: CheckInput): Finding[] {
-  // An empty translation is missing, not wrong: the other checks would only repeat it.
-  if (input.translation.trim() === "" && input.source.trim() !== "")
+/**
+ * The checks of a translation in which the pipeline's output check found exactly the source's
+ * tokens, as often and in the same tiers (docs/quality.md#what-the-output-check-hands-over):
+ * `placeholders`, `markup`, `urls`, `code` and `empty` cannot find anything there. `printf` still
+ * runs: the output check compares what conversions read, not their flags and widths, so an answer
+ * may move a width to the other argument (`%-20s … %s` for `%s … %-20s`); `icu` and `plural-forms`
+ * too (the output check accepts an ICU plural in the source's categories).
+ */
+const CHECKS_AFTER_OUTPUT_CHECK: readonly Check[] = CHECKS.filter(
+  (check) => ![placeholdersCheck, markupCheck, urlsCheck, codeCheck].includes(check),
+);
+
+/**
+ * Everything the checks find in one translation; a check that throws is itself a finding, never a
+ * failure of the call. `tokensKept`: CheckedPair.tokensKept (report.ts).
+ */
+export function checkTranslation(input: CheckInput, options: { tokensKept?: boolean } = {}): Finding[] {
+  const checks = options.tokensKept === true ? CHECKS_AFTER_OUTPUT_CHECK : CHECKS;
+  // An empty translation is missing, not wrong: the other checks would only repeat it (the output check refuses it).
+  if (checks === CHECKS && input.translation.trim() === "" && input.source.trim() !== "")
     return [{ check: "empty", severity: "error", message: "The translation is empty." }];
   const findings: Finding[] = [];
-  for (const check of CHECKS) {
+  for (const check of checks) {
     try {
       const found = check(input);
       if (found.length > 0) findings.push(...found);

@@ -81,6 +81,7 @@ export const bracketsCheck: Check = ({ source, translation }) => {
   if (!ANY_BRACKET.test(translation) && !ANY_BRACKET.test(source)) return NO_FINDINGS;
   const expected = factsOf(source).brackets;
   const actual = factsOf(translation).brackets;
+  if (expected[0] === actual[0] && expected[1] === actual[1] && expected[2] === actual[2]) return NO_FINDINGS;
   const unbalanced = PAIRS.filter((_, kind) => expected[kind] !== actual[kind]).map(
     ([open, close]) => `${open}${close}`,
   );

@@ -8,7 +8,16 @@ export interface CheckedPair {
   path: readonly (string | number)[];
   source: string;
   translation: string;
+  /**
+   * An engine's answer in which the pipeline's output check found exactly the source's tokens
+   * (Translation.tokensKept): the checks that compare tokens are skipped, as they cannot find
+   * anything (docs/quality.md#what-the-output-check-hands-over).
+   */
+  tokensKept?: boolean | undefined;
 }
+
+const TOKENS_KEPT = { tokensKept: true } as const;
+const TOKENS_TO_CHECK = { tokensKept: false } as const;
 
 /**
  * The quality report of a payload: every finding of every pair, in the pairs' order, with the
@@ -22,13 +31,16 @@ export function qualityReport(input: {
 }): QualityCheck[] {
   const checks: QualityCheck[] = [];
   for (const pair of input.pairs) {
-    for (const finding of checkTranslation({
-      source: pair.source,
-      translation: pair.translation,
-      sourceLocale: input.sourceLocale,
-      targetLocale: input.targetLocale,
-      glossary: input.glossary,
-    }))
+    for (const finding of checkTranslation(
+      {
+        source: pair.source,
+        translation: pair.translation,
+        sourceLocale: input.sourceLocale,
+        targetLocale: input.targetLocale,
+        glossary: input.glossary,
+      },
+      pair.tokensKept === true ? TOKENS_KEPT : TOKENS_TO_CHECK,
+    ))
       checks.push({ path: [...pair.path], ...finding });
   }
   return checks;
@@ -42,6 +54,8 @@ export function qualityReport(input: {
 export function answerChecks(input: {
   leaves: readonly { path: readonly (string | number)[]; value: string }[];
   outputs: readonly string[];
+  /** Per leaf: CheckedPair.tokensKept. */
+  tokensKept?: readonly boolean[] | undefined;
   untranslated: readonly { path: readonly (string | number)[] }[] | undefined;
   sourceLocale: string;
   targetLocale: string;
@@ -51,7 +65,12 @@ export function answerChecks(input: {
   const pairs: CheckedPair[] = [];
   input.leaves.forEach((leaf, index) => {
     if (skipped.size > 0 && skipped.has(JSON.stringify(leaf.path))) return;
-    pairs.push({ path: leaf.path, source: leaf.value, translation: input.outputs[index]! });
+    pairs.push({
+      path: leaf.path,
+      source: leaf.value,
+      translation: input.outputs[index]!,
+      tokensKept: input.tokensKept?.[index] === true,
+    });
   });
   return qualityReport({
     pairs,

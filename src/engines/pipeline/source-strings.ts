@@ -8,6 +8,12 @@ export interface SourceString {
 export interface Translation {
   text: string;
   model: string | null;
+  /**
+   * An engine's answer in which the output check found exactly the source's tokens, in the same
+   * tiers (validate-output.ts checkOutput): the quality report need not compare them again. Never
+   * set on a translation recalled from the translation memory.
+   */
+  tokensKept?: boolean;
 }
 
 /** Whitespace-only strings are returned as they are, never translated. */

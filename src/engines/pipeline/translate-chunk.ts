@@ -4,7 +4,7 @@ import type { GlossaryItem } from "../../core/engines/glossary-item.js";
 import { promptExamples, type NearMatch } from "../../core/engines/near-matches.js";
 import type { ReferenceExample } from "../../core/engines/prompt-context.js";
 import { postEdit } from "../../core/content/post-edit.js";
-import { translationProblems, type LocalePair } from "../../core/engines/validate-output.js";
+import { checkOutput, type LocalePair } from "../../core/engines/validate-output.js";
 import { ProviderError, type ProviderFailure } from "../provider-error.js";
 import type { TranslateOutput, TranslationProvider } from "../provider.js";
 import type { SourceString, Translation } from "./source-strings.js";
@@ -175,11 +175,12 @@ function acceptValidOutputs(
   strings.forEach((source, position) => {
     const text = output.texts[position];
     const plan = plans[position]!;
-    const problems = translationProblems(plan.text, text, glossary, pair);
+    const { problems, tokensKept } = checkOutput(plan.text, text, glossary, pair);
     if (typeof text === "string" && problems.length === 0)
       translated.set(source.text, {
         text: postEdit(source.text, restorePrintfOrder(plan, text), targetLocale),
         model: output.model ?? null,
+        tokensKept,
       });
     else {
       problems.forEach((problem) => reasons.add(problem));

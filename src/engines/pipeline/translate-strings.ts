@@ -57,6 +57,12 @@ export interface TranslateStringsResult {
   failed?: ReadonlyMap<string, string>;
   model?: string;
   usage?: Usage;
+  /**
+   * Per input string: an engine answered it in this call and the output check found exactly the
+   * source's tokens in the answer (Translation.tokensKept); false for strings recalled from the
+   * translation memory, failed or blank. The quality report skips its token checks for them.
+   */
+  tokensKept: boolean[];
   /** Distinct strings served from the translation memory. */
   memoryHits: number;
   /**
@@ -130,8 +136,19 @@ export async function translateStrings(input: TranslateStringsInput): Promise<Tr
     );
   const usage = outcomes.map((outcome) => outcome.usage).reduce(addUsage, undefined);
   const near = outcomes.reduce((sum, outcome) => sum + (outcome.nearMatched ?? 0), 0);
+  const tokensKept: boolean[] = [];
+  const texts = input.texts.map((text) => {
+    if (isBlank(text) || failed.has(text)) {
+      tokensKept.push(false);
+      return text;
+    }
+    const translation = translationOf(translated, text);
+    tokensKept.push(translation.tokensKept === true);
+    return translation.text;
+  });
   return {
-    texts: input.texts.map((text) => (isBlank(text) || failed.has(text) ? text : translationOf(translated, text).text)),
+    texts,
+    tokensKept,
     ...(failed.size > 0 ? { failed } : {}),
     ...mostUsedModel(unique.flatMap((source) => translated.get(source.text)?.model ?? [])),
     ...(usage ? { usage } : {}),

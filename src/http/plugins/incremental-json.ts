@@ -85,6 +85,8 @@ export class IncrementalJsonParser {
   private numberText = "";
   private result: unknown;
   private steps = 0;
+  private sliceStarted = 0;
+  private loopTurned = true;
   private readonly sliceMs: number;
   /** Whether a string or property name holds U+0000 (the caller decides what that means). */
   hasNul = false;
@@ -111,14 +113,22 @@ export class IncrementalJsonParser {
   }
 
   private async run(): Promise<void> {
-    let sliceStarted = performance.now();
+    // Pieces that were already read arrive one after another without the loop turning in between
+    // (up to 2 MiB a socket read): the slice spans them until the event loop has had its turn.
+    if (this.loopTurned) this.startSlice();
     for (;;) {
-      if (++this.steps % 64 === 0 && performance.now() - sliceStarted > this.sliceMs) {
+      if (++this.steps % 64 === 0 && performance.now() - this.sliceStarted > this.sliceMs) {
         await yieldToLoop();
-        sliceStarted = performance.now();
+        this.startSlice();
       }
       if (!this.step()) return;
     }
+  }
+
+  private startSlice(): void {
+    this.sliceStarted = performance.now();
+    this.loopTurned = false;
+    setImmediate(() => (this.loopTurned = true));
   }
 
   private syntax(what: string): JsonRefusal {
@@ -228,8 +238,10 @@ export class IncrementalJsonParser {
       return true;
     }
     if (Array.isArray(parent.value)) parent.value.push(value);
-    else
-      Object.defineProperty(parent.value, parent.key!, { value, writable: true, enumerable: true, configurable: true });
+    // Assigning `__proto__` would set the prototype: it alone is defined (its value stays an own member).
+    else if (parent.key === "__proto__")
+      Object.defineProperty(parent.value, parent.key, { value, writable: true, enumerable: true, configurable: true });
+    else parent.value[parent.key!] = value;
     this.state = "after";
     return true;
   }

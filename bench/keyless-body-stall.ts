@@ -147,6 +147,7 @@ export async function benchKeylessBodyStall(): Promise<void> {
     const alone = await pollHealth(server.url, performance.now() + WINDOW_MS);
     console.log(`/healthz alone: ${describe(alone)}`);
     let worstRefusedP99 = 0;
+    let worstKnownKeyP99 = 0;
     for (const attack of attacks(secret)) {
       const target = attack.wide ? wide : server;
       const until = performance.now() + WINDOW_MS;
@@ -155,13 +156,16 @@ export async function benchKeylessBodyStall(): Promise<void> {
       for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
       console.log(`/healthz beside ${attack.name}, one at a time: ${describe(beside)}`);
       console.log(`  ${statuses.length} requests: ${[...counts].map(([line, n]) => `${n}× "${line}"`).join(", ")}`);
-      if (!attack.name.startsWith("known key")) worstRefusedP99 = Math.max(worstRefusedP99, percentile(beside, 99));
+      if (attack.name.startsWith("known key")) worstKnownKeyP99 = Math.max(worstKnownKeyP99, percentile(beside, 99));
+      else worstRefusedP99 = Math.max(worstRefusedP99, percentile(beside, 99));
       if (attack.name.startsWith("keyless"))
         console.log(`ratio healthz-p99-stall: ${(percentile(beside, 99) / percentile(alone, 99)).toFixed(2)}`);
     }
     console.log(
       `/healthz p99 beside the refused attacks, worst: ${worstRefusedP99.toFixed(1)} ms (target: under 100 ms)`,
     );
+    // A known key's 60 MiB bodies: read, decoded and parsed as they arrive (docs/security.md, "Keys before bodies").
+    console.log(`healthz-p99-known-key-read: ${worstKnownKeyP99.toFixed(1)} ms (target: at most 100 ms)`);
   } finally {
     await server.stop();
     await wide.stop();

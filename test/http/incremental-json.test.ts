@@ -59,9 +59,39 @@ describe("parseJsonIncrementally: the same values as JSON.parse, and the body li
     for (let i = 0; i < 2_000; i++) {
       const text = ` ${render(randomValue(random, 0))}\n`;
       const parsed = await parseJsonIncrementally(text, LIMITS);
-      expect(parsed).toEqual({ ok: true, value: JSON.parse(text) });
+      expect(parsed).toEqual({ ok: true, value: JSON.parse(text), hasNul: false });
       if (parsed.ok) expect(JSON.stringify(parsed.value)).toBe(JSON.stringify(JSON.parse(text)));
     }
+  });
+
+  it("equals JSON.parse whatever the pieces the text arrives in (escapes and surrogate pairs cut anywhere)", async () => {
+    const random = seeded(41);
+    for (let i = 0; i < 500; i++) {
+      const text = ` ${render(randomValue(random, 0))} `;
+      for (const pieceLength of [1, 2, 3, 5, 7]) {
+        const parsed = await parseJsonIncrementally(text, LIMITS, pieceLength);
+        expect(parsed).toEqual({ ok: true, value: JSON.parse(text), hasNul: false });
+      }
+    }
+    const escapes = JSON.stringify({ ["\\\\"]: '\\"\\u00e9\ud83d\ude00'.repeat(50), n: [-12.5e-3, 1e21] });
+    for (let pieceLength = 1; pieceLength <= 13; pieceLength++)
+      expect(await parseJsonIncrementally(escapes, LIMITS, pieceLength)).toEqual({
+        ok: true,
+        value: JSON.parse(escapes),
+        hasNul: false,
+      });
+  });
+
+  it("decodes a long string token a piece at a time, escapes cut between pieces included", async () => {
+    const long = "a\\\\b\\u00e9c\\n".repeat(20_000) + "\\".repeat(10_000);
+    const text = `{"data":{"k":"${long}"}}`;
+    const parsed = await parseJsonIncrementally(text, LIMITS, 4096);
+    expect(parsed).toEqual({ ok: true, value: JSON.parse(text), hasNul: false });
+  });
+
+  it("reports U+0000 in a string or a property name", async () => {
+    for (const text of ['{"a":"x\\u0000"}', '{"\\u0000":1}', '["\\u0000"]'])
+      expect(await parseJsonIncrementally(text, LIMITS, 3)).toMatchObject({ ok: true, hasNul: true });
   });
 
   it("keeps `__proto__` an own member, never the prototype", async () => {

@@ -88,4 +88,28 @@ describe.each(STORES)("work before authentication on %s", (store) => {
     const under = await post("/process/localize", body(MAX_STRINGS_PER_REQUEST - 10), { "x-api-key": secret });
     expect(under.statusCode).toBe(200);
   });
+
+  /** Issue 40: a known key's body over the cap is refused while it is read, not after the whole of it arrives. */
+  it("a known key's body over the strings cap → 413 while the client still has most of it to send", async () => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    const answer = new Promise<string>((resolve) => {
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve(text));
+    });
+    let start = '{"sourceLocale":"en","targetLocale":"fr","data":{';
+    for (let i = 0; i <= MAX_STRINGS_PER_REQUEST + 10_000; i++) start += `"k${i}":"v",`;
+    socket.write(
+      "POST /process/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+        `X-API-Key: ${secret}\r\nContent-Length: ${32 * 1024 * 1024}\r\n\r\n`,
+    );
+    // About 1.6 MiB of the 32 MiB announced: only an answer before the end of the body ends this wait.
+    socket.write(start);
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text.toLowerCase()).toContain("connection: close");
+    expect(text).toContain('"code":"payload_too_large"');
+  });
 });

@@ -153,8 +153,17 @@ describe("time spent waiting for the engine is not the server being slow", () =>
     // Only the localize call waited for an engine, so only its line carries engineMs.
     const done = aboutRequests(lines).filter((line) => typeof line.engineMs === "number");
     expect(done).toHaveLength(1);
-    expect(done[0]).toMatchObject({ msg: "request completed", res: { statusCode: 200 } });
-    expect(done[0]!.engineMs as number).toBeGreaterThanOrEqual(390);
-    expect(done[0]!.responseTime as number).toBeGreaterThanOrEqual(done[0]!.engineMs as number);
+    const engineMs = done[0]!.engineMs as number;
+    const responseTime = done[0]!.responseTime as number;
+    expect(engineMs).toBeGreaterThanOrEqual(390);
+    expect(responseTime).toBeGreaterThanOrEqual(engineMs);
+    // Slow means Glossa's own time (the engine's wait taken out) over the threshold: on a quiet host
+    // that is "request completed" (the whole call took 400 ms and more); a busy host can make
+    // Glossa's own part pass 250 ms, and then the line says so (it failed a busy-core CI run).
+    const own = responseTime - engineMs;
+    expect(done[0]).toMatchObject({
+      msg: own >= 250 ? "slow request" : "request completed",
+      res: { statusCode: 200 },
+    });
   });
 });

@@ -166,6 +166,8 @@ interface Outcome {
   calls: number;
   refused: number;
   lost: number;
+  /** The keys (poEntryKey) of the entries lost. */
+  lostKeys: Set<string>;
   reasons: string[];
 }
 
@@ -177,7 +179,7 @@ async function throughGlossa(
   source: string,
   out: string,
 ): Promise<Outcome> {
-  const outcome: Outcome = { file: out, entries: [], calls: 0, refused: 0, lost: 0, reasons: [] };
+  const outcome: Outcome = { file: out, entries: [], calls: 0, refused: 0, lost: 0, lostKeys: new Set(), reasons: [] };
   await rm(out, { force: true });
   const result = await localizePoTarget({
     sourceFile: source,
@@ -207,10 +209,10 @@ async function throughGlossa(
     markFuzzy: false,
     progress: { update: () => undefined, clear: () => undefined },
   });
-  outcome.lost = result.untranslated.filter((u) => u.code === "engine_failed").length;
-  outcome.reasons = result.untranslated
-    .filter((u) => u.code === "engine_failed")
-    .map((u) => `${JSON.stringify(String(u.path[0]).slice(0, 80))}: ${u.reason.slice(0, 200)}`);
+  const failed = result.untranslated.filter((u) => u.code === "engine_failed");
+  outcome.lost = failed.length;
+  outcome.lostKeys = new Set(failed.map((u) => String(u.path[0])));
+  outcome.reasons = failed.map((u) => `${JSON.stringify(String(u.path[0]).slice(0, 80))}: ${u.reason.slice(0, 200)}`);
   outcome.entries = readEntries(await readFile(out, "utf8")).filter(
     (e) => !e.inert && !(e.id === "" && e.context === undefined),
   );
@@ -353,8 +355,7 @@ export async function benchPoCatalogues(glossa: PoGlossa, apertiumModes: readonl
       const equal = equalForms(body, oracle.entries);
       const equalPlural = equalForms(plurals, oracle.entries);
       const equalAsWritten = equalForms(body, oracle.entries, language);
-      const lostKeys = new Set(oracle.reasons.map((reason) => reason.slice(0, reason.indexOf('": ') + 1)));
-      const lostEntries = body.filter((e) => lostKeys.has(JSON.stringify(poEntryKey(e).slice(0, 80))));
+      const lostEntries = body.filter((e) => oracle.lostKeys.has(poEntryKey(e)));
       // A lost one-form entry whose human translation Glossa's output check refuses too: the oracle answered a dropped token.
       const humanRefused = lostEntries.filter(
         (e) => e.idPlural === undefined && humanFailsCheck(e.id, e.strings[0]!, language),
@@ -396,7 +397,7 @@ export async function benchPoCatalogues(glossa: PoGlossa, apertiumModes: readonl
         const out = byKey.get(poEntryKey(e));
         return (
           out !== undefined &&
-          !oracle.reasons.some((r) => r.startsWith(JSON.stringify(poEntryKey(e).slice(0, 80)))) &&
+          !oracle.lostKeys.has(poEntryKey(e)) &&
           out.strings.join("\u0000") !== humanAsGlossaWrites(e, language).join("\u0000")
         );
       });

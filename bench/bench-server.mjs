@@ -1,6 +1,9 @@
 // A server process for the benchmark, run by plain `node` from the build (`dist/`), as `npm start`
 // runs it: no TypeScript loader in the measured process. BENCH_BYPASS_ORG_ID turns on the
 // bench-only configuration that skips the key check; it is reachable only through this file.
+// Started with an IPC channel (bench/support.ts `startProcess(…, { switchable: true })`), the
+// server takes `{ switches }` messages that set its BenchSwitches (src/http/deps.ts) while it
+// runs, and answers `{ switched: true }` once they are in force.
 // BENCH_STATEMENTS_FILE counts the statements the server sends to its database: on SIGUSR2 the
 // counts so far (by the statement's first words) and the milliseconds from sending each to its
 // answer (`ms <shape>`: queueing included) are written to that file as JSON.
@@ -47,9 +50,19 @@ if (statementsFile) {
   sql = counting(await openSql(loadConfig()), counts);
   process.on("SIGUSR2", () => writeFileSync(statementsFile, JSON.stringify(counts)));
 }
+const switches = { bypassKeyAuthForOrganizationId: bypass, usageAnalytics: undefined };
+if (process.send)
+  process.on("message", (message) => {
+    const wanted = message?.switches ?? {};
+    for (const name of Object.keys(wanted)) if (!(name in switches)) throw new Error(`not a bench switch: ${name}`);
+    if (wanted.bypassKeyAuthForOrganizationId && !isId("org", wanted.bypassKeyAuthForOrganizationId))
+      throw new Error(`not an organization id: ${wanted.bypassKeyAuthForOrganizationId}`);
+    Object.assign(switches, wanted);
+    process.send({ switched: true });
+  });
 const server = await startServer({
   logger: { level: process.env.LOG_LEVEL ?? "warn" },
-  ...(bypass ? { bypassKeyAuthForOrganizationId: bypass } : {}),
+  ...(bypass || process.send ? { bench: switches } : {}),
   ...(sql ? { sql } : {}),
 });
 process.stdout.write(`BENCH_SERVER_URL=${server.url}\n`);

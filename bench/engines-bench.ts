@@ -115,7 +115,7 @@ export async function runEngineBenchmarks(): Promise<void> {
     config: { ...loadConfig({}), port: 0, host: "127.0.0.1", logLevel: "warn", engineAllowedHosts: "127.0.0.1" },
     sql,
     logger: false,
-    bypassKeyAuthForOrganizationId: org.id,
+    bench: { bypassKeyAuthForOrganizationId: org.id },
   });
   const localize = async (engineId: string, data: unknown) => {
     const response = await fetch(`${server.url}/process/localize`, {

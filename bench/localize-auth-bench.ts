@@ -50,8 +50,30 @@ export const LOCALIZE_BODY = {
 /** BENCH_SERVER_NODE_FLAGS: extra node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const SERVER_NODE_FLAGS = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
-export const startBenchServer = (env: Record<string, string>) =>
-  startProcess([...SERVER_NODE_FLAGS, "bench/bench-server.mjs"], env);
+export const startBenchServer = (env: Record<string, string>, options: { switchable?: boolean } = {}) =>
+  startProcess([...SERVER_NODE_FLAGS, "bench/bench-server.mjs"], env, options);
+
+/** The ways one switchable server serves the key call, compared window by window in that process. */
+type KeyMode = "auth" | "bypass" | "uncounted";
+const KEY_MODES: readonly KeyMode[] = ["auth", "bypass", "uncounted"];
+/** Windows of each key mode per round, and their length (s). */
+const KEY_WINDOWS = 3;
+const KEY_WINDOW_S = 2;
+
+/** Loads from several windows as one: requests and CPU summed, latencies of the middle window. */
+function pooled(windows: readonly Measured[]): Measured {
+  const seconds = KEY_WINDOW_S * windows.length;
+  const requests = windows.reduce((sum, window) => sum + window.rps * KEY_WINDOW_S, 0);
+  const cpu = windows.reduce((sum, window) => sum + (window.cpuPerRequestUs ?? Number.NaN) * window.rps, 0);
+  const middle = [...windows].sort((a, b) => a.rps - b.rps)[Math.floor(windows.length / 2)]!;
+  return {
+    rps: requests / seconds,
+    p50: middle.p50,
+    p99: middle.p99,
+    non2xx: windows.reduce((sum, window) => sum + window.non2xx, 0),
+    cpuPerRequestUs: (cpu * KEY_WINDOW_S) / requests,
+  };
+}
 
 /** An OpenAI-compatible stand-in answering at once; only the first (memory-filling) call reaches it. */
 async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
@@ -94,7 +116,7 @@ export async function storeEnvironment(
   return { env: { DATABASE_URL: database.url, ...LOCAL_STUBS }, cleanup: () => database.drop() };
 }
 
-type Mode = "hello" | "auth" | "bypass" | "tm" | "tierup" | "uncounted" | "uncached";
+type Mode = "hello" | "tm" | "tierup" | "uncached" | KeyMode;
 
 export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl?: string): Promise<void> {
   const { env, cleanup } = await storeEnvironment(store, databaseUrl);
@@ -128,11 +150,15 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
       uncounted: [],
       uncached: [],
     };
-    // On PGlite, also the default (baseline-compiled WebAssembly) against TurboFan tier-up.
+    // The key call, bypassed and uncounted are windows of one server ("auth"); on PGlite, also the
+    // default (baseline-compiled WebAssembly) against TurboFan tier-up.
     const modes: Mode[] =
-      store === "pglite"
-        ? ["hello", "auth", "bypass", "tm", "uncounted", "uncached", "tierup"]
-        : ["hello", "auth", "bypass", "tm", "uncounted", "uncached"];
+      store === "pglite" ? ["hello", "auth", "tm", "uncached", "tierup"] : ["hello", "auth", "tm", "uncached"];
+    const switches: Record<KeyMode, Parameters<ServerProcess["switchTo"]>[0]> = {
+      auth: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: undefined },
+      bypass: { bypassKeyAuthForOrganizationId: seeded.orgId, usageAnalytics: undefined },
+      uncounted: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: false },
+    };
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of roundOrder(modes, round)) {
         let server: ServerProcess;
@@ -142,18 +168,31 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
           server = await startProcess(["bench/hello-server.mjs"], {});
           path = "/hello";
           target = { body };
-        } else if (mode === "bypass") {
-          server = await startBenchServer({ ...env, BENCH_BYPASS_ORG_ID: seeded.orgId });
-          target = { body };
+        } else if (mode === "auth") {
+          server = await startBenchServer(env, { switchable: true });
+          const keyCall = { headers: key, body, pid: server.pid };
+          await warmUp(`${server.url}${path}`, keyCall);
+          // Each other mode's own path warmed before it is measured.
+          for (const other of ["bypass", "uncounted"] as const) {
+            await server.switchTo(switches[other]);
+            await load(`${server.url}${path}`, keyCall, KEY_WINDOW_S);
+          }
+          const windows: Record<KeyMode, Measured[]> = { auth: [], bypass: [], uncounted: [] };
+          for (let window = 0; window < KEY_WINDOWS; window++)
+            for (const keyMode of roundOrder(KEY_MODES, window + round)) {
+              await server.switchTo(switches[keyMode]);
+              windows[keyMode].push(await load(`${server.url}${path}`, keyCall, KEY_WINDOW_S));
+            }
+          for (const keyMode of KEY_MODES) runs[keyMode].push(pooled(windows[keyMode]));
+          await server.stop();
+          continue;
         } else {
           const extra: Record<string, string> =
             mode === "tierup"
               ? { GLOSSA_WASM_TIER_UP: "true" }
-              : mode === "uncounted"
-                ? { GLOSSA_USAGE_ANALYTICS: "off" }
-                : mode === "uncached"
-                  ? { GLOSSA_KEY_CACHE: "off" }
-                  : {};
+              : mode === "uncached"
+                ? { GLOSSA_KEY_CACHE: "off" }
+                : {};
           server = await startBenchServer({ ...env, ...extra });
           target = { headers: key, body: mode === "tm" ? tmBody : body };
         }

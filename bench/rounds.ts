@@ -44,8 +44,10 @@ export function ratiosPerRound(glossa: readonly number[], yardstick: readonly nu
 }
 
 /**
- * A floor (≥) or ceiling (≤) on the median. With `spread`, the median is judged only when every round
- * lies within ±spread of it (0.1: ±10 %): a wider spread says the host moved more than the code.
+ * A floor (≥) or ceiling (≤) on the median. With `spread`, the median is judged only when the middle
+ * rounds (`middleRounds`) lie within ±spread of it (0.1: ±10 %): a wider spread says the host moved
+ * more than the code — unless every round is on the same side of the limit, where no spread could
+ * change the verdict.
  */
 export type Limit = { kind: "floor" | "ceiling"; value: number; spread?: number };
 export const floor = (value: number, options: { spread?: number } = {}): Limit => ({
@@ -63,6 +65,18 @@ export const ceiling = (value: number, options: { spread?: number } = {}): Limit
 export const spreadOf = (values: readonly number[], mid: number): number =>
   Math.max(...values.map((value) => Math.abs(value - mid) / Math.abs(mid)));
 
+/**
+ * The rounds between the quartiles: the highest and the lowest quarter left out (one of each of
+ * five to seven rounds). A ratio takes two fresh servers, and one fresh server in three settles
+ * about 20 % off the others (docs/performance.md, "Judged on the middle rounds"), so one round of
+ * five lands far off with no change in the code; the middle rounds say whether the median can be trusted.
+ */
+export function middleRounds(values: readonly number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const cut = Math.floor(sorted.length / 4);
+  return sorted.slice(cut, sorted.length - cut);
+}
+
 export interface RatioVerdict {
   name: string;
   median: number;
@@ -72,8 +86,12 @@ export interface RatioVerdict {
   limit?: Limit;
   /** Whether the median meets the limit; undefined when the ratio has none (context only). */
   met?: boolean;
-  /** The limit asks for a spread the rounds do not have: not judged, and so not met. */
+  /** The limit asks for a spread the middle rounds do not have: not judged, and so not met. */
   tooSpread?: boolean;
+  /** The middle rounds spread wider, but every round is on the same side of the limit: judged on that. */
+  everyRound?: boolean;
+  /** With a spread limit: the middle rounds' largest distance from the median, as a fraction of it. */
+  middleSpread?: number;
 }
 
 /** Judges a ratio from its per-round values. A median that is not a number (NaN) meets no limit: fail closed. */
@@ -87,10 +105,14 @@ export function judgeRatio(name: string, perRound: readonly number[], limit?: Li
     rounds: perRound.length,
   };
   if (!limit) return verdict;
-  if (limit.spread !== undefined && !(spreadOf(perRound, mid) <= limit.spread))
-    return { ...verdict, limit, met: false, tooSpread: true };
-  const met = limit.kind === "floor" ? mid >= limit.value : mid <= limit.value;
-  return { ...verdict, limit, met };
+  const meets = (value: number) => (limit.kind === "floor" ? value >= limit.value : value <= limit.value);
+  const spread = limit.spread === undefined ? {} : { middleSpread: spreadOf(middleRounds(perRound), mid) };
+  if (limit.spread !== undefined && !(spread.middleSpread! <= limit.spread)) {
+    if (perRound.every(meets)) return { ...verdict, ...spread, limit, met: true, everyRound: true };
+    if (!perRound.some(meets)) return { ...verdict, ...spread, limit, met: false, everyRound: true };
+    return { ...verdict, ...spread, limit, met: false, tooSpread: true };
+  }
+  return { ...verdict, ...spread, limit, met: meets(mid) };
 }
 
 const figure = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(1) : value.toFixed(2));
@@ -100,11 +122,14 @@ export function formatVerdict(verdict: RatioVerdict): string {
   const head = `ratio ${verdict.name}: ${figure(verdict.median)} (${figure(verdict.min)}–${figure(verdict.max)} over ${verdict.rounds} rounds)`;
   if (!verdict.limit) return head;
   const limit = `${verdict.limit.kind} ${figure(verdict.limit.value)}`;
-  if (verdict.tooSpread) {
-    const spread = Math.round(spreadOf([verdict.min, verdict.max], verdict.median) * 100);
-    return `${head} ${limit}: NOT JUDGED (rounds spread ±${spread} %, wider than ±${Math.round(verdict.limit.spread! * 100)} %)`;
-  }
-  return `${head} ${limit}: ${verdict.met ? "met" : "MISSED"}`;
+  const middle =
+    verdict.middleSpread === undefined ? "" : `, middle rounds ±${Math.round(verdict.middleSpread * 100)} %`;
+  if (verdict.tooSpread)
+    return `${head} ${limit}: NOT JUDGED (middle rounds spread ±${Math.round(verdict.middleSpread! * 100)} %, wider than ±${Math.round(verdict.limit.spread! * 100)} %)`;
+  const every = verdict.everyRound
+    ? ` by every round (middle rounds spread ±${Math.round(verdict.middleSpread! * 100)} %)`
+    : "";
+  return `${head}${verdict.everyRound ? "" : middle} ${limit}: ${verdict.met ? "met" : "MISSED"}${every}`;
 }
 
 /** The lines that end a run: every missed limit, or that none was missed. */

@@ -44,6 +44,11 @@ export interface ServerProcess {
   pid: number;
   /** Milliseconds from spawn to the first 200 on /readyz. */
   readyMs: number;
+  /** Sets the bench server's BenchSwitches (bench/bench-server.mjs) and waits until they are in force. */
+  switchTo(switches: {
+    bypassKeyAuthForOrganizationId?: string | undefined;
+    usageAnalytics?: boolean | undefined;
+  }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,7 +56,11 @@ export interface ServerProcess {
  * Starts a server process (`args` after `node`) on a free port and waits until /readyz
  * answers 200. The server logs at warn unless `env` says otherwise.
  */
-export async function startProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  options: { switchable?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -65,7 +74,7 @@ export async function startProcess(args: string[], env: Record<string, string>):
       GLOSSA_ADMIN_PASSWORD: ADMIN.password,
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: options.switchable ? ["ignore", "ignore", "inherit", "ipc"] : ["ignore", "ignore", "inherit"],
   });
   let exited = false;
   child.once("exit", () => (exited = true));
@@ -84,6 +93,12 @@ export async function startProcess(args: string[], env: Record<string, string>):
     url,
     pid: child.pid!,
     readyMs,
+    switchTo: (switches) =>
+      new Promise<void>((resolve, reject) => {
+        if (!child.send) return reject(new Error(`server ${args.join(" ")} was not started switchable`));
+        child.once("message", () => resolve());
+        child.send({ switches });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

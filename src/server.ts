@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "./config/config.js";
-import type { OrganizationId } from "./contract/ids.js";
 import { buildApp, type BuildAppOptions } from "./app.js";
-import type { AppDeps } from "./http/deps.js";
+import type { AppDeps, BenchSwitches } from "./http/deps.js";
 import { AuthFailureLimiter } from "./security/auth-failure-limiter.js";
 import { createMailer } from "./services/mailer.js";
 import { BufferedFailureLimiter } from "./security/buffered-failure-limiter.js";
@@ -61,7 +60,8 @@ export interface StartOptions extends BuildAppOptions {
   config?: Config;
   /** Use an already-open database (tests share one PGlite per file). */
   sql?: Sql;
-  bypassKeyAuthForOrganizationId?: OrganizationId;
+  /** Bench-only (BenchSwitches): a mutable object the bench flips while the server runs. */
+  bench?: BenchSwitches;
   /** The time the server decides key expiry with (tests move it); the system clock by default. */
   clock?: Clock;
 }
@@ -91,8 +91,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       "a translation-memory statement failed (entries not written, or near matches not looked up)",
     ),
   );
+  const bench = options.bench;
   const usage = new UsageRecorder(sql, {
-    analytics: config.usageAnalytics,
+    // Read on every call: the bench's switch may change it while the server runs.
+    get analytics() {
+      return bench?.usageAnalytics ?? config.usageAnalytics;
+    },
     onError: (error) => app.log.warn({ err: error }, "could not record usage"),
     onFlushed: () => keyContexts?.refreshCounts(),
   });
@@ -130,9 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     metrics,
     memoryBatcher,
     mailer: createMailer(config.smtpUrl, config.mailFrom),
-    ...(options.bypassKeyAuthForOrganizationId
-      ? { bypassKeyAuthForOrganizationId: options.bypassKeyAuthForOrganizationId }
-      : {}),
+    ...(options.bench ? { bench: options.bench } : {}),
   };
   const app = await buildApp(deps, options);
 

@@ -42,8 +42,20 @@ export interface AppDeps {
   mailer?: Mailer | null;
   /** Prometheus metrics of this instance (docs/metrics.md); absent in tests that build the app alone. */
   metrics?: Metrics | undefined;
-  /** Bench-only: serve `/process/localize` without the key check for this organization. */
-  bypassKeyAuthForOrganizationId?: OrganizationId;
+  /** Bench-only switches, read on every call (see BenchSwitches); absent in production. */
+  bench?: BenchSwitches | undefined;
+}
+
+/**
+ * Bench-only switches (bench/bench-server.mjs): the bench flips them between load windows of one
+ * server process, so that two ways of serving a call are compared in the same process
+ * (docs/performance.md, "Two modes in one process"). Never set from the environment or a request.
+ */
+export interface BenchSwitches {
+  /** Serve key-authenticated calls without the key check (and without limits or usage), for this organization. */
+  bypassKeyAuthForOrganizationId?: OrganizationId | undefined;
+  /** Overrides GLOSSA_USAGE_ANALYTICS while set. */
+  usageAnalytics?: boolean | undefined;
 }
 
 /** What `authenticateKey` needs, for every key-authenticated route (HTTP, Lingo.dev aliases, MCP). */
@@ -55,7 +67,7 @@ export function keyAuthDeps(deps: AppDeps): KeyAuthDeps {
     clock: deps.clock,
     keyContexts: deps.keyContexts,
     metrics: deps.metrics,
-    bypassForOrganizationId: deps.bypassKeyAuthForOrganizationId,
+    bypassForOrganizationId: deps.bench?.bypassKeyAuthForOrganizationId,
   };
 }
 

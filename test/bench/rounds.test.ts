@@ -5,6 +5,7 @@ import {
   formatVerdict,
   judgeRatio,
   median,
+  middleRounds,
   ratiosPerRound,
   roundOrder,
   roundsFrom,
@@ -150,10 +151,14 @@ describe("summaryLines lists the missed limits", () => {
   });
 });
 
-describe("judgeRatio with a spread: a median is judged only when every round lies within ±spread of it", () => {
+describe("judgeRatio with a spread: a median is judged only when the middle rounds lie within ±spread of it", () => {
   it.each([
     ["all rounds within ±10 %, median over the floor", [0.85, 0.82, 0.88, 0.86, 0.84], true, false],
-    ["one round 20 % below the median", [0.85, 0.68, 0.88, 0.86, 0.84], false, true],
+    ["one round of five 20 % below the median: left out", [0.85, 0.68, 0.88, 0.86, 0.84], true, false],
+    ["one round 20 % below and one 20 % above: both left out", [0.85, 0.68, 1.02, 0.86, 0.84], true, false],
+    ["two rounds of five 20 % below the median", [0.85, 0.68, 0.88, 0.86, 0.67], false, true],
+    ["two rounds of seven far off, one each side: left out", [0.85, 0.6, 0.88, 0.86, 0.84, 1.2, 0.83], true, false],
+    ["two rounds of seven far below: one is in the middle", [0.85, 0.6, 0.88, 0.86, 0.84, 0.61, 0.83], false, true],
     ["within ±10 % but the median under the floor", [0.75, 0.72, 0.78, 0.76, 0.74], false, false],
   ])("%s", (_, perRound, met, tooSpread) => {
     const verdict = judgeRatio("auth-cpu/pglite", perRound, floor(0.8, { spread: 0.1 }));
@@ -161,12 +166,52 @@ describe("judgeRatio with a spread: a median is judged only when every round lie
     expect(Boolean(verdict.tooSpread)).toBe(tooSpread);
   });
 
+  it.each([
+    [
+      [5, 1, 4, 2, 3],
+      [2, 3, 4],
+    ],
+    [
+      [7, 1, 6, 2, 5, 3, 4],
+      [2, 3, 4, 5, 6],
+    ],
+    [
+      [8, 1, 7, 2, 6, 3, 5, 4],
+      [3, 4, 5, 6],
+    ],
+  ])("the middle rounds of %j are %j", (values, middle) => {
+    expect(middleRounds(values)).toEqual(middle);
+  });
+
+  it.each([
+    ["every round under the ceiling, middle rounds spread ±19 %", [4.45, 3.61, 4.8, 5.3, 3.6], ceiling(12), true],
+    ["every round over the ceiling, middle rounds spread ±17 %", [14.45, 12.0, 14.8, 17.7, 11.8], ceiling(11), false],
+    ["every round over the floor", [0.9, 0.6, 1.2, 0.95, 0.7], floor(0.5), true],
+  ])("judged when no spread could change the verdict: %s", (_, perRound, limit, met) => {
+    const verdict = judgeRatio("cpu", perRound, { ...limit, spread: 0.1 });
+    expect(verdict.met).toBe(met);
+    expect(verdict.everyRound).toBe(true);
+    expect(verdict.tooSpread).toBeUndefined();
+  });
+
+  it("prints a verdict taken from every round with the middle rounds' spread", () => {
+    expect(formatVerdict(judgeRatio("cpu", [4.45, 3.61, 4.8, 5.3, 3.6], ceiling(12, { spread: 0.1 })))).toBe(
+      "ratio cpu: 4.45 (3.60–5.30 over 5 rounds) ceiling 12.00: met by every round (middle rounds spread ±19 %)",
+    );
+  });
+
   it("says why it did not judge, and the summary counts it as missed", () => {
-    const verdict = judgeRatio("cpu", [10, 14, 10, 10, 10], ceiling(12, { spread: 0.1 }));
+    const verdict = judgeRatio("cpu", [10, 14, 10, 13, 10], ceiling(12, { spread: 0.1 }));
     expect(formatVerdict(verdict)).toBe(
-      "ratio cpu: 10.00 (10.00–14.00 over 5 rounds) ceiling 12.00: NOT JUDGED (rounds spread ±40 %, wider than ±10 %)",
+      "ratio cpu: 10.00 (10.00–14.00 over 5 rounds) ceiling 12.00: NOT JUDGED (middle rounds spread ±30 %, wider than ±10 %)",
     );
     expect(summaryLines([verdict])[0]).toBe("summary: 1 of 1 limits MISSED (judged on the medians):");
+  });
+
+  it("prints the middle rounds' spread beside a verdict", () => {
+    expect(formatVerdict(judgeRatio("cpu", [10, 14, 10, 10.5, 10], ceiling(12, { spread: 0.1 })))).toBe(
+      "ratio cpu: 10.00 (10.00–14.00 over 5 rounds), middle rounds ±5 % ceiling 12.00: met",
+    );
   });
 });
 

@@ -24,6 +24,39 @@ describe("a gettext plural entry is sent as one ICU plural message", () => {
   });
 
   it.each([
+    ["%s byte", "%s bytes", "%s"],
+    ["%s entry", "%s entries", "%s"],
+    ["%s match found.", "%s matches found.", "%s"],
+    ["Total: %.1f second", "Total: %.1f seconds", "%.1f"],
+  ])("turns any conversion into # when it counts the noun right after it: %j / %j", (one, other, count) => {
+    expect(pluralMessage(one, other, true).count).toBe(count);
+  });
+
+  it.each([
+    ["Use '%s' to remove it.", "Use '%s' to remove them."],
+    ["publication %s does not exist", "publications %s do not exist"],
+    ["%s does not exist", "%s do not exist"],
+    ["%s byte in %s", "%s bytes in %s"],
+    ["%s byte", "%s bytes left"],
+    ["%s file", "%s filesystems"],
+    ["%s byte", "%s bytes"].map((text) => text.replace("%s", "%s ")),
+  ])("keeps a conversion that is not the count of the noun after it as text: %j / %j", (one, other) => {
+    expect(pluralMessage(one!, other!, true).count).toBeUndefined();
+  });
+
+  it("writes a counted %s back in every form, and a one-number form may leave it out", () => {
+    const sent = { ...pluralMessage("%s byte", "%s bytes", true), singular: "%s byte" };
+    expect(sent.message).toBe("{n, plural, one {# byte} other {# bytes}}");
+    expect(
+      pluralForms(
+        "{n, plural, zero {لا بايت} one {بايت واحد} two {بايتان} few {# بايتات} many {# بايتًا} other {# بايت}}",
+        ["zero", "one", "two", "few", "many", "other"],
+        sent,
+      ),
+    ).toEqual({ ok: true, forms: ["لا بايت", "بايت واحد", "بايتان", "%s بايتات", "%s بايتًا", "%s بايت"] });
+  });
+
+  it.each([
     ["%d file of %d", "%d files of %d", true],
     ["%d file", "%u files", true],
     ["%d file", "%d files", false],

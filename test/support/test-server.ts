@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
+import type { BenchSwitches } from "../../src/http/deps.js";
 import type { Clock } from "../../src/services/clock.js";
 import { createPostgresSql } from "../../src/storage/postgres-sql.js";
 import { openTestDatabase, type StoreName, type TestDatabase } from "./stores.js";
@@ -40,7 +41,7 @@ export async function startTestServer(
   store: StoreName,
   overrides: Partial<Config> = {},
   logger: boolean | Record<string, unknown> = false,
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; bench?: BenchSwitches } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase(store);
   const server = await startServer({ config: testConfig(overrides), sql: database.sql, logger, ...options });
@@ -61,7 +62,7 @@ export async function startTestServer(
 export async function startTestServerOn(
   databaseUrl: string,
   overrides: Partial<Config> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; bench?: BenchSwitches } = {},
 ): Promise<RunningServer> {
   const sql = createPostgresSql({ connectionString: databaseUrl });
   const server = await startServer({ config: testConfig(overrides), sql, logger: false, ...options });

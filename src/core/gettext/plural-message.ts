@@ -36,9 +36,11 @@ export interface PluralMessage {
 }
 
 /**
- * The ICU message sent for a plural entry. The count becomes `#` when the plural text has exactly one
- * integer conversion and the singular has the same one (`%d` and `%d`) or none (`One file`), and
- * only for printf formats: each target form can then be written from a text with the number.
+ * The ICU message sent for a plural entry. The count becomes `#` only for printf formats, when it is
+ * unambiguous: the plural text has exactly one integer conversion and the singular has the same one
+ * (`%d` and `%d`) or none (`One file`); or, whatever its type, the conversion is the number of the
+ * noun after it (`countedNoun`: `%s byte` / `%s bytes`). Each target form can then be written from a
+ * text with the number, and a form for one number only may leave it out.
  */
 export function pluralMessage(singular: string, plural: string, printf: boolean): PluralMessage {
   let count: string | undefined;
@@ -47,6 +49,7 @@ export function pluralMessage(singular: string, plural: string, printf: boolean)
     const other = printfConversions(plural).filter((c) => c.integer);
     const sameCount = one.length === 1 && one[0]!.text === other[0]?.text;
     if (other.length === 1 && (sameCount || one.length === 0)) count = other[0]!.text;
+    else if (one.length === 0 && other.length === 0) count = countedNoun(singular, plural);
   }
   const branch = (text: string) =>
     count === undefined ? escapeIcuLiteral(text) : text.split(count).map(escapeIcuLiteral).join("#");
@@ -54,6 +57,34 @@ export function pluralMessage(singular: string, plural: string, printf: boolean)
     message: `{${COUNT_ARGUMENT}, plural, one {${branch(singular)}} other {${branch(plural)}}}`,
     count,
   };
+}
+
+/**
+ * The one conversion of an entry that counts the noun right after it: both texts have that single
+ * conversion, and they differ only in that noun, which takes an English plural ending (`%s byte` /
+ * `%s bytes`, `%s entry` / `%s entries`). A conversion that is a name (`Use '%s' to remove it.` /
+ * `… them.`, `publication %s does not exist` / `publications %s do not exist`) never passes: the
+ * words that change are elsewhere, or more than the noun.
+ */
+export function countedNoun(singular: string, plural: string): string | undefined {
+  const one = printfConversions(singular);
+  const other = printfConversions(plural);
+  if (one.length !== 1 || other.length !== 1 || one[0]!.text !== other[0]!.text) return undefined;
+  const conversion = one[0]!.text;
+  const [beforeOne, afterOne, ...restOne] = singular.split(conversion);
+  const [beforeOther, afterOther, ...restOther] = plural.split(conversion);
+  if (restOne.length > 0 || restOther.length > 0 || beforeOne !== beforeOther) return undefined;
+  const nounOne = NOUN_AFTER.exec(afterOne!);
+  const nounOther = NOUN_AFTER.exec(afterOther!);
+  if (!nounOne || !nounOther || nounOne[2] !== nounOther[2]) return undefined;
+  return isEnglishPlural(nounOne[1]!, nounOther[1]!) ? conversion : undefined;
+}
+
+/** A space, a word, and the rest of the text (which must not go on with the word). */
+const NOUN_AFTER = /^ (\p{L}+)(?!\p{L})(.*)$/su;
+
+function isEnglishPlural(one: string, other: string): boolean {
+  return other === `${one}s` || other === `${one}es` || (one.endsWith("y") && other === `${one.slice(0, -1)}ies`);
 }
 
 export type PluralAnswer = { ok: true; forms: string[] } | { ok: false; message: string };

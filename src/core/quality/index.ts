@@ -4,7 +4,7 @@ import { printfCheck } from "./printf-check.js";
 import { bracketsCheck, endPunctuationCheck } from "./punctuation-checks.js";
 import { doubledSpaceCheck, edgeSpaceCheck, newlinesCheck } from "./whitespace-checks.js";
 import { doubledWordCheck, glossaryCheck, lengthCheck, numbersCheck, untranslatedCheck } from "./content-checks.js";
-import type { Check, CheckInput, Finding } from "./finding.js";
+import { type Check, type CheckInput, type Finding, NO_FINDINGS } from "./finding.js";
 
 export type { Check, CheckInput, Finding, Severity } from "./finding.js";
 
@@ -48,19 +48,24 @@ const CHECKS_AFTER_OUTPUT_CHECK: readonly Check[] = CHECKS.filter(
  * Everything the checks find in one translation; a check that throws is itself a finding, never a
  * failure of the call. `tokensKept`: CheckedPair.tokensKept (report.ts).
  */
-export function checkTranslation(input: CheckInput, options: { tokensKept?: boolean } = {}): Finding[] {
+export function checkTranslation(input: CheckInput, options: { tokensKept?: boolean } = {}): readonly Finding[] {
   const checks = options.tokensKept === true ? CHECKS_AFTER_OUTPUT_CHECK : CHECKS;
   // An empty translation is missing, not wrong: the other checks would only repeat it (the output check refuses it).
   if (checks === CHECKS && input.translation.trim() === "" && input.source.trim() !== "")
     return [{ check: "empty", severity: "error", message: "The translation is empty." }];
-  const findings: Finding[] = [];
+  // Most strings have no finding: their list is made only when there is one.
+  let findings: Finding[] | undefined;
   for (const check of checks) {
     try {
       const found = check(input);
-      if (found.length > 0) findings.push(...found);
+      if (found.length > 0) (findings ??= []).push(...found);
     } catch {
-      findings.push({ check: "unchecked", severity: "warning", message: "A check could not run on this string." });
+      (findings ??= []).push({
+        check: "unchecked",
+        severity: "warning",
+        message: "A check could not run on this string.",
+      });
     }
   }
-  return findings;
+  return findings ?? NO_FINDINGS;
 }

@@ -24,17 +24,30 @@ const MARKS: Readonly<Record<string, Mark>> = {
 };
 
 /** Closing quotes and brackets after the end mark (`(see foo).` or `"done."`) are looked through. */
-const CLOSERS = new Set([..." \t\r\n\u00a0'\"»”’)]」』）"]);
+const CLOSERS: ReadonlySet<number> = codesOf(" \t\r\n\u00a0'\"»”’)]」』）");
+/** MARKS by character code: a string's end is read as codes, no one-character strings made (the report runs on every answer). */
+const MARK_OF_CODE: ReadonlyMap<number, Mark> = new Map(
+  Object.entries(MARKS).map(([mark, name]) => [mark.charCodeAt(0), name]),
+);
+const PERIOD = 0x2e;
+const SEMICOLON = 0x3b;
+const ELLIPSIS = 0x2026;
+
+function codesOf(characters: string): Set<number> {
+  const codes = new Set<number>();
+  for (let i = 0; i < characters.length; i++) codes.add(characters.charCodeAt(i));
+  return codes;
+}
 
 function endMark(text: string, locale: string): Mark {
   let end = text.length;
-  while (end > 0 && CLOSERS.has(text[end - 1]!)) end--;
+  while (end > 0 && CLOSERS.has(text.charCodeAt(end - 1))) end--;
   if (end === 0) return "none";
-  const last = text[end - 1]!;
-  if (last === "…" || (last === "." && end >= 3 && text.startsWith("...", end - 3))) return "ellipsis";
+  const last = text.charCodeAt(end - 1);
+  if (last === ELLIPSIS || (last === PERIOD && end >= 3 && text.startsWith("...", end - 3))) return "ellipsis";
   // Greek writes its question mark as `;`.
-  if (last === ";" && languageOf(locale) === "el") return "question";
-  return MARKS[last] ?? "none";
+  if (last === SEMICOLON && languageOf(locale) === "el") return "question";
+  return MARK_OF_CODE.get(last) ?? "none";
 }
 
 const SAID: Readonly<Record<Mark, string>> = {

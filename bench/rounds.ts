@@ -122,14 +122,13 @@ export function formatVerdict(verdict: RatioVerdict): string {
   const head = `ratio ${verdict.name}: ${figure(verdict.median)} (${figure(verdict.min)}–${figure(verdict.max)} over ${verdict.rounds} rounds)`;
   if (!verdict.limit) return head;
   const limit = `${verdict.limit.kind} ${figure(verdict.limit.value)}`;
-  const middle =
-    verdict.middleSpread === undefined ? "" : `, middle rounds ±${Math.round(verdict.middleSpread * 100)} %`;
+  const verdictWord = verdict.met ? "met" : "MISSED";
+  if (verdict.middleSpread === undefined) return `${head} ${limit}: ${verdictWord}`;
+  const middle = `±${Math.round(verdict.middleSpread * 100)} %`;
   if (verdict.tooSpread)
-    return `${head} ${limit}: NOT JUDGED (middle rounds spread ±${Math.round(verdict.middleSpread! * 100)} %, wider than ±${Math.round(verdict.limit.spread! * 100)} %)`;
-  const every = verdict.everyRound
-    ? ` by every round (middle rounds spread ±${Math.round(verdict.middleSpread! * 100)} %)`
-    : "";
-  return `${head}${verdict.everyRound ? "" : middle} ${limit}: ${verdict.met ? "met" : "MISSED"}${every}`;
+    return `${head} ${limit}: NOT JUDGED (middle rounds spread ${middle}, wider than ±${Math.round(verdict.limit.spread! * 100)} %)`;
+  if (verdict.everyRound) return `${head} ${limit}: ${verdictWord} by every round (middle rounds spread ${middle})`;
+  return `${head}, middle rounds ${middle} ${limit}: ${verdictWord}`;
 }
 
 /** The lines that end a run: every missed limit, or that none was missed. */

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import type { BenchSwitches } from "../src/http/deps.js";
 import { warmedUp } from "./rounds.js";
 
 export const ADMIN = { email: "bench@example.test", password: "bench-password-1" };
@@ -45,10 +46,11 @@ export interface ServerProcess {
   /** Milliseconds from spawn to the first 200 on /readyz. */
   readyMs: number;
   /** Sets the bench server's BenchSwitches (bench/bench-server.mjs) and waits until they are in force. */
-  switchTo(switches: {
-    bypassKeyAuthForOrganizationId?: string | undefined;
-    usageAnalytics?: boolean | undefined;
-  }): Promise<void>;
+  switchTo(
+    switches: Omit<BenchSwitches, "bypassKeyAuthForOrganizationId"> & {
+      bypassKeyAuthForOrganizationId?: string | undefined;
+    },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -66,7 +66,7 @@ export function pluralMessage(singular: string, plural: string, printf: boolean)
  * `… them.`, `publication %s does not exist` / `publications %s do not exist`) never passes: the
  * words that change are elsewhere, or more than the noun.
  */
-export function countedNoun(singular: string, plural: string): string | undefined {
+function countedNoun(singular: string, plural: string): string | undefined {
   const one = printfConversions(singular);
   const other = printfConversions(plural);
   if (one.length !== 1 || other.length !== 1 || one[0]!.text !== other[0]!.text) return undefined;

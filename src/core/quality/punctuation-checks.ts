@@ -31,7 +31,6 @@ const MARK_OF_CODE: ReadonlyMap<number, Mark> = new Map(
 );
 const PERIOD = 0x2e;
 const SEMICOLON = 0x3b;
-const ELLIPSIS = 0x2026;
 
 function codesOf(characters: string): Set<number> {
   const codes = new Set<number>();
@@ -44,7 +43,8 @@ function endMark(text: string, locale: string): Mark {
   while (end > 0 && CLOSERS.has(text.charCodeAt(end - 1))) end--;
   if (end === 0) return "none";
   const last = text.charCodeAt(end - 1);
-  if (last === ELLIPSIS || (last === PERIOD && end >= 3 && text.startsWith("...", end - 3))) return "ellipsis";
+  // `…` is an ellipsis by MARK_OF_CODE; three full stops are one too.
+  if (last === PERIOD && end >= 3 && text.startsWith("...", end - 3)) return "ellipsis";
   // Greek writes its question mark as `;`.
   if (last === SEMICOLON && languageOf(locale) === "el") return "question";
   return MARK_OF_CODE.get(last) ?? "none";

@@ -3,7 +3,7 @@
 // bench-only configuration that skips the key check; it is reachable only through this file.
 // Started with an IPC channel (bench/support.ts `startProcess(…, { switchable: true })`), the
 // server takes `{ switches }` messages that set its BenchSwitches (src/http/deps.ts) while it
-// runs, and answers `{ switched: true }` once they are in force.
+// runs, and answers with the switches in force (bench/bench-switches.mjs).
 // BENCH_STATEMENTS_FILE counts the statements the server sends to its database: on SIGUSR2 the
 // counts so far (by the statement's first words) and the milliseconds from sending each to its
 // answer (`ms <shape>`: queueing included) are written to that file as JSON.
@@ -12,6 +12,7 @@ import { loadConfig } from "../dist/config/config.js";
 import { isId } from "../dist/contract/ids.js";
 import { startServer } from "../dist/server.js";
 import { openSql } from "../dist/storage/open-sql.js";
+import { takeSwitches } from "./bench-switches.mjs";
 
 const bypass = process.env.BENCH_BYPASS_ORG_ID;
 if (bypass !== undefined && !isId("org", bypass))
@@ -50,16 +51,8 @@ if (statementsFile) {
   sql = counting(await openSql(loadConfig()), counts);
   process.on("SIGUSR2", () => writeFileSync(statementsFile, JSON.stringify(counts)));
 }
-const switches = { bypassKeyAuthForOrganizationId: bypass, usageAnalytics: undefined };
-if (process.send)
-  process.on("message", (message) => {
-    const wanted = message?.switches ?? {};
-    for (const name of Object.keys(wanted)) if (!(name in switches)) throw new Error(`not a bench switch: ${name}`);
-    if (wanted.bypassKeyAuthForOrganizationId && !isId("org", wanted.bypassKeyAuthForOrganizationId))
-      throw new Error(`not an organization id: ${wanted.bypassKeyAuthForOrganizationId}`);
-    Object.assign(switches, wanted);
-    process.send({ switched: true });
-  });
+const switches = { bypassKeyAuthForOrganizationId: bypass, usageAnalytics: undefined, qualityReport: undefined };
+if (process.send) takeSwitches(process, switches, (id) => isId("org", id));
 const server = await startServer({
   logger: { level: process.env.LOG_LEVEL ?? "warn" },
   ...(bypass || process.send ? { bench: switches } : {}),

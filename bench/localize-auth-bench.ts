@@ -5,14 +5,15 @@
  *  - bare Fastify hello (the yardstick);
  *  - `/process/localize` (pseudo, 5 strings) with a valid key, and with the key check bypassed;
  *  - the same 5 strings served from the translation memory of an OpenAI-compatible engine.
- *  - the same call with usage analytics off (GLOSSA_USAGE_ANALYTICS=off), and with the key cache
- *    off (GLOSSA_KEY_CACHE=off: every call reads its key from the database).
+ *  - the same call with usage analytics off (GLOSSA_USAGE_ANALYTICS=off), without the quality
+ *    report, and with the key cache off (GLOSSA_KEY_CACHE=off: every call reads its key from the database).
  * The key carries an expiry, a rate limit and a character limit, its organization a quota, so
  * their cost is inside every ratio. The limits are judged on the server's own CPU time per
  * request (/proc/<pid>/stat before and after each load), which a busy host moves far less than
  * throughput, and only when every round lies within ±10 % of the median: `ratio auth-cpu/<store>`
  * (bypassed ÷ checked CPU, floor 0.80), `ratio localize-cpu/hello-cpu/<store>` (ceiling 12), `ratio
- * usage-overhead-cpu/<store>` (floor 0.95); `ratio tm-hit/pseudo/<store>` (throughput, floor 1);
+ * usage-overhead-cpu/<store>` (floor 0.95), `ratio quality-report-cpu/<store>` (with ÷ without the report,
+ * ceiling 1.10); `ratio tm-hit/pseudo/<store>` (throughput, floor 1);
  * the throughput ratios auth, localize/hello, usage-overhead and key-cache are context. Each fresh
  * server is measured once its cost per request has settled (`warmUp`), not after a fixed second.
  */
@@ -54,8 +55,8 @@ export const startBenchServer = (env: Record<string, string>, options: { switcha
   startProcess([...SERVER_NODE_FLAGS, "bench/bench-server.mjs"], env, options);
 
 /** The ways one switchable server serves the key call, compared window by window in that process. */
-type KeyMode = "auth" | "bypass" | "uncounted";
-const KEY_MODES: readonly KeyMode[] = ["auth", "bypass", "uncounted"];
+type KeyMode = "auth" | "bypass" | "uncounted" | "unreported";
+const KEY_MODES: readonly KeyMode[] = ["auth", "bypass", "uncounted", "unreported"];
 /** Windows of each key mode per round, and their length (s). */
 const KEY_WINDOWS = 3;
 const KEY_WINDOW_S = 2;
@@ -148,16 +149,18 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
       tm: [],
       tierup: [],
       uncounted: [],
+      unreported: [],
       uncached: [],
     };
-    // The key call, bypassed and uncounted are windows of one server ("auth"); on PGlite, also the
+    // The key call, bypassed, uncounted and unreported are windows of one server ("auth"); on PGlite, also the
     // default (baseline-compiled WebAssembly) against TurboFan tier-up.
     const modes: Mode[] =
       store === "pglite" ? ["hello", "auth", "tm", "uncached", "tierup"] : ["hello", "auth", "tm", "uncached"];
     const switches: Record<KeyMode, Parameters<ServerProcess["switchTo"]>[0]> = {
-      auth: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: undefined },
-      bypass: { bypassKeyAuthForOrganizationId: seeded.orgId, usageAnalytics: undefined },
-      uncounted: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: false },
+      auth: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: undefined, qualityReport: undefined },
+      bypass: { bypassKeyAuthForOrganizationId: seeded.orgId, usageAnalytics: undefined, qualityReport: undefined },
+      uncounted: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: false, qualityReport: undefined },
+      unreported: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: undefined, qualityReport: false },
     };
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of roundOrder(modes, round)) {
@@ -173,11 +176,11 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
           const keyCall = { headers: key, body, pid: server.pid };
           await warmUp(`${server.url}${path}`, keyCall);
           // Each other mode's own path warmed before it is measured.
-          for (const other of ["bypass", "uncounted"] as const) {
+          for (const other of ["bypass", "uncounted", "unreported"] as const) {
             await server.switchTo(switches[other]);
             await load(`${server.url}${path}`, keyCall, KEY_WINDOW_S);
           }
-          const windows: Record<KeyMode, Measured[]> = { auth: [], bypass: [], uncounted: [] };
+          const windows: Record<KeyMode, Measured[]> = { auth: [], bypass: [], uncounted: [], unreported: [] };
           for (let window = 0; window < KEY_WINDOWS; window++)
             for (const keyMode of roundOrder(KEY_MODES, window + round)) {
               await server.switchTo(switches[keyMode]);
@@ -242,6 +245,9 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     console.log(`${store}: localize with key, usage not counted: ${describe(mid("uncounted"))}`);
     reportRatio(`usage-overhead-cpu/${store}`, cheapness("auth", "uncounted"), floor(0.95, judged));
     reportRatio(`usage-overhead/${store}`, perRound("auth", "uncounted"));
+    console.log(`${store}: localize with key, no quality report:  ${describe(mid("unreported"))}`);
+    // Server CPU per localize call with the quality report ÷ without it: what the report adds (docs/quality.md).
+    reportRatio(`quality-report-cpu/${store}`, cheapness("unreported", "auth"), ceiling(1.1, judged));
     console.log(`${store}: localize with key, key cache off:      ${describe(mid("uncached"))}`);
     reportRatio(`key-cache/${store}`, perRound("auth", "uncached"));
     if (store === "pglite") {

@@ -98,7 +98,13 @@ export async function startProcess(
     switchTo: (switches) =>
       new Promise<void>((resolve, reject) => {
         if (!child.send) return reject(new Error(`server ${args.join(" ")} was not started switchable`));
-        child.once("message", () => resolve());
+        child.once("message", (answer: { inForce?: object }) => {
+          // A mode measured with another mode's switches still on compares a mode with itself.
+          const wanted = switchesSet(switches);
+          const inForce = switchesSet(answer.inForce ?? {});
+          if (wanted === inForce) resolve();
+          else reject(new Error(`server ${args.join(" ")} has the switches ${inForce} in force, not ${wanted}`));
+        });
         child.send({ switches });
       }),
     stop: () =>
@@ -109,6 +115,14 @@ export async function startProcess(
       }),
   };
 }
+
+/** The switches that are set (not undefined), as one comparable string. */
+const switchesSet = (switches: object) =>
+  JSON.stringify(
+    Object.entries(switches)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 /** The server as users run it (`npm start`). */
 export const startDist = (env: Record<string, string>, nodeFlags: string[] = []) =>

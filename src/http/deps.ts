@@ -56,6 +56,8 @@ export interface BenchSwitches {
   bypassKeyAuthForOrganizationId?: OrganizationId | undefined;
   /** Overrides GLOSSA_USAGE_ANALYTICS while set. */
   usageAnalytics?: boolean | undefined;
+  /** `false`: localize answers skip the quality report (no `checks`, nothing counted for it): what the report costs a call. */
+  qualityReport?: boolean | undefined;
 }
 
 /** What `authenticateKey` needs, for every key-authenticated route (HTTP, Lingo.dev aliases, MCP). */
@@ -81,6 +83,7 @@ export function localizeDeps(deps: AppDeps): LocalizeDeps {
     metrics: deps.metrics,
     nearMatches: deps.config.nearMatches,
     nearMatchBudgetMs: deps.config.nearMatchBudgetMs,
+    ...(deps.bench?.qualityReport === false ? { qualityReport: false } : {}),
   };
 }
 

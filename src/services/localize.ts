@@ -1,4 +1,4 @@
-import type { LocalizeResponse } from "../contract/process.js";
+import type { LocalizeResponse, QualityCheck } from "../contract/process.js";
 import { icuUnits, type IcuUnitPlan } from "../core/content/icu-units.js";
 import { isFormatMetadata } from "../core/content/format-metadata.js";
 import { untranslatedStrings } from "../core/content/untranslated-strings.js";
@@ -70,6 +70,8 @@ export interface LocalizeDeps {
   receivedAt?: number | undefined;
   /** Where the HTTP request keeps the time it waited for provider calls (the request log's "slow" leaves it out). */
   engineWait?: EngineWait | undefined;
+  /** `false` skips the quality report: set only by the bench (BenchSwitches.qualityReport), to measure what it costs. */
+  qualityReport?: false | undefined;
 }
 
 /**
@@ -259,17 +261,20 @@ async function translateRequest(
     sourceLocale: request.sourceLocale,
     targetLocale: request.targetLocale,
   });
-  // The quality report (docs/quality.md#checks): one pure call on the final strings.
-  const checks = answerChecks({
-    leaves,
-    outputs,
-    tokensKept: leavesWithTokensKept(leaves, plan, output.tokensKept),
-    untranslated,
-    ...base,
-    glossary: settings.glossary,
-  });
-  const failed = untranslated.filter((item) => item.code === "engine_failed").length;
-  call?.checked({ targetLocale: request.targetLocale, strings: leaves.length - failed, findings: checks });
+  // The quality report (docs/quality.md#checks): one pure call on the final strings, counted for the dashboard.
+  let checks: QualityCheck[] = [];
+  if (deps.qualityReport !== false) {
+    checks = answerChecks({
+      leaves,
+      outputs,
+      tokensKept: leavesWithTokensKept(leaves, plan, output.tokensKept),
+      untranslated,
+      ...base,
+      glossary: settings.glossary,
+    });
+    const failed = untranslated.filter((item) => item.code === "engine_failed").length;
+    call?.checked({ targetLocale: request.targetLocale, strings: leaves.length - failed, findings: checks });
+  }
   return {
     ...base,
     data: replaceStrings(request.data, withMetadata(allLeaves, outputs)),

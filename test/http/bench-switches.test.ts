@@ -60,6 +60,29 @@ describe.each(STORES)("bench switches act on the next call, and only where they 
     expect(await requests()).toBe(2);
   });
 
+  it("answers carry their quality report or not as the report switch says at each call", async () => {
+    const seed = await seedOrganization(switchable.url, { name: "Reported" });
+    const { secret } = await createKey(seed.admin, seed.orgId, { name: "reported" });
+    const api = new ApiClient(switchable.url);
+    // The pseudo engine wraps the answer in brackets: it ends with `]` where the source ends with `:`.
+    const body = { sourceLocale: "en", targetLocale: "fr", data: { a: "Valid arguments are:" } };
+    const checksOf = async () => {
+      const answer = await api.localize(secret, body);
+      expectStatus(answer, 200);
+      return (answer.body.checks ?? []).map((finding: { check: string }) => finding.check);
+    };
+    expect(await checksOf()).toEqual(["end-punctuation"]);
+    switches.qualityReport = false;
+    expect(await checksOf()).toEqual([]);
+    switches.qualityReport = undefined;
+    expect(await checksOf()).toEqual(["end-punctuation"]);
+    // The dashboard's counters count the two reported answers' strings only.
+    await switchable.deps.meter.usage.flush();
+    const counted = await seed.admin.get(`/api/orgs/${seed.orgId}/quality`);
+    expectStatus(counted, 200);
+    expect(counted.body.rows).toMatchObject([{ targetLocale: "fr", strings: 2, warnings: 2 }]);
+  });
+
   it("a server started without switches has none: a keyless call is refused", async () => {
     const seed = await seedOrganization(plain.url);
     switches.bypassKeyAuthForOrganizationId = seed.orgId as OrganizationId;

@@ -29,59 +29,83 @@ export const factsOf: (text: string) => TextFacts = rememberLastTwo(readFacts);
  */
 export const tokensOf: (text: string) => Tokens = rememberLastTwo((text) => classifyTokens(splitProtected(text)));
 
+/** What `readFacts` counts as it goes: one shape, fields not array slots (the loop runs per character). */
+class Reading {
+  numbers: string[] | undefined = undefined;
+  visibleLength = 0;
+  round = 0;
+  square = 0;
+  curly = 0;
+}
+
+/** The facts of a string without numbers share this list: never changed. */
+const NO_NUMBERS: readonly string[] = [];
+
 function readFacts(text: string): TextFacts {
   const segments = splitProtected(text);
-  const facts = {
-    numbers: [] as string[],
-    visibleLength: 0,
-    brackets: [0, 0, 0] as [number, number, number],
-  };
-  let at = 0;
-  let proseFrom = 0;
-  for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index]!;
-    const end = at + segment.value.length;
-    if (segment.kind === "protected" && !segment.soft) {
-      for (let i = at; i < end; i++) countBracket(text.charCodeAt(i), facts.brackets);
-      proseFrom = end;
-    } else {
-      const next = segments[index + 1];
-      // Prose runs on through soft tokens, up to the next strict token or the end.
-      if (!next || (next.kind === "protected" && !next.soft)) readProse(text, proseFrom, end, facts);
+  const reading = new Reading();
+  if (segments.length === 1 && segments[0]!.kind === "text") readProse(text, 0, text.length, reading);
+  else {
+    let at = 0;
+    let proseFrom = 0;
+    for (let index = 0; index < segments.length; index++) {
+      const segment = segments[index]!;
+      const end = at + segment.value.length;
+      if (segment.kind === "protected" && !segment.soft) {
+        for (let i = at; i < end; i++) countBracket(text.charCodeAt(i), reading);
+        proseFrom = end;
+      } else {
+        const next = segments[index + 1];
+        // Prose runs on through soft tokens, up to the next strict token or the end.
+        if (!next || (next.kind === "protected" && !next.soft)) readProse(text, proseFrom, end, reading);
+      }
+      at = end;
     }
-    at = end;
   }
-  return facts;
+  return {
+    numbers: reading.numbers ?? NO_NUMBERS,
+    visibleLength: reading.visibleLength,
+    brackets: [reading.round, reading.square, reading.curly],
+  };
 }
 
 /** Reads the prose `text[from, to)`, a span between strict tokens. */
-function readProse(
-  text: string,
-  from: number,
-  to: number,
-  facts: { numbers: string[]; visibleLength: number; brackets: [number, number, number] },
-): void {
+function readProse(text: string, from: number, to: number, reading: Reading): void {
+  let visible = 0;
   for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
     // Letters of ASCII and of the Latin, Greek and Cyrillic blocks: visible, and nothing else to read.
     if (((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0xc0 && code < 0x660)) {
-      facts.visibleLength++;
+      visible++;
       continue;
     }
-    if (isSpace(code)) continue;
+    if (code === 0x20 || isSpace(code)) continue;
     // The second half of a surrogate pair is the same character.
-    if (!(code >= 0xdc00 && code <= 0xdfff && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) facts.visibleLength++;
+    if (!(code >= 0xdc00 && code <= 0xdfff && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) visible++;
     if (digitValue(code) >= 0) {
-      let end = i;
-      let digits = "";
-      for (let value; end < to && (value = digitValue(text.charCodeAt(end))) >= 0; end++) digits += value;
-      facts.visibleLength += end - i - 1;
-      if (!(i > from && isLetter(text, i - 1)) && !(end < to && isLetter(text, end))) facts.numbers.push(digits);
+      let end = i + 1;
+      let ascii = code <= 0x39;
+      for (; end < to; end++) {
+        const next = text.charCodeAt(end);
+        if (digitValue(next) < 0) break;
+        if (next > 0x39) ascii = false;
+      }
+      visible += end - i - 1;
+      if (!(i > from && isLetter(text, i - 1)) && !(end < to && isLetter(text, end)))
+        (reading.numbers ??= []).push(ascii ? text.slice(i, end) : asciiDigits(text, i, end));
       i = end - 1;
       continue;
     }
-    countBracket(code, facts.brackets);
+    countBracket(code, reading);
   }
+  reading.visibleLength += visible;
+}
+
+/** `text[from, to)`, a run of decimal digits of any of the scripts read, as ASCII digits. */
+function asciiDigits(text: string, from: number, to: number): string {
+  let digits = "";
+  for (let i = from; i < to; i++) digits += digitValue(text.charCodeAt(i));
+  return digits;
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -103,32 +127,32 @@ function isSpace(code: number): boolean {
   );
 }
 
-function countBracket(code: number, sums: [number, number, number]): void {
+function countBracket(code: number, reading: Reading): void {
   if (code > 0x7d && code < 0xff08) return;
   switch (code) {
     case 0x28: // (
     case 0xff08:
-      sums[0]++;
+      reading.round++;
       break;
     case 0x29: // )
     case 0xff09:
-      sums[0]--;
+      reading.round--;
       break;
     case 0x5b: // [
     case 0xff3b:
-      sums[1]++;
+      reading.square++;
       break;
     case 0x5d: // ]
     case 0xff3d:
-      sums[1]--;
+      reading.square--;
       break;
     case 0x7b: // {
     case 0xff5b:
-      sums[2]++;
+      reading.curly++;
       break;
     case 0x7d: // }
     case 0xff5d:
-      sums[2]--;
+      reading.curly--;
       break;
   }
 }

@@ -12,6 +12,9 @@ describe("factsOf reads numbers standing alone in the prose, its visible length 
     ["x<b>7</b>y", ["7"], 3, [0, 0, 0]],
     ["（全角", [], 3, [1, 0, 0]],
     ["😀 1", ["1"], 2, [0, 0, 0]],
+    ["Save changes", [], 11, [0, 0, 0]],
+    ["१२ फ़ाइलें, 3４ KB", ["12", "34"], 14, [0, 0, 0]],
+    ["see [RFC 4648] (page 2)", ["4648", "2"], 19, [0, 0, 0]],
   ])("%j → numbers %j, %d visible, brackets %j", (text, numbers, visibleLength, brackets) => {
     const facts = factsOf(text);
     expect(facts.numbers).toEqual(numbers);

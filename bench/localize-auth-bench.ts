@@ -156,11 +156,12 @@ export async function benchAuthOnStore(store: "pglite" | "postgres", databaseUrl
     // default (baseline-compiled WebAssembly) against TurboFan tier-up.
     const modes: Mode[] =
       store === "pglite" ? ["hello", "auth", "tm", "uncached", "tierup"] : ["hello", "auth", "tm", "uncached"];
+    // Each mode's whole set of switches: one it does not name is off (bench/bench-switches.mjs).
     const switches: Record<KeyMode, Parameters<ServerProcess["switchTo"]>[0]> = {
-      auth: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: undefined, qualityReport: undefined },
-      bypass: { bypassKeyAuthForOrganizationId: seeded.orgId, usageAnalytics: undefined, qualityReport: undefined },
-      uncounted: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: false, qualityReport: undefined },
-      unreported: { bypassKeyAuthForOrganizationId: undefined, usageAnalytics: undefined, qualityReport: false },
+      auth: {},
+      bypass: { bypassKeyAuthForOrganizationId: seeded.orgId },
+      uncounted: { usageAnalytics: false },
+      unreported: { qualityReport: false },
     };
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of roundOrder(modes, round)) {

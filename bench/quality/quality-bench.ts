@@ -241,8 +241,8 @@ const callTexts = (i: number) => texts.map((text) => `${text} ${i}`);
 /**
  * bench/pipeline-overhead.ts's measure with the report after the pipeline, as the localize
  * service runs it: `ratio quality-report/pipeline` is what the report adds to the pipeline's own
- * work alone. Context, not a limit: measured right after the pipeline, one more pass over the
- * strings costs several times what it costs alone (docs/quality.md#what-the-report-costs-a-call).
+ * work alone. Context, not a limit: its denominator leaves out everything else a call costs the
+ * server (docs/quality.md#what-the-report-costs-a-call).
  */
 async function benchPipelineWithReport(qualityReport: typeof Report.qualityReport): Promise<void> {
   const { resolveSettings } = await fromBuild<typeof EngineConfig>("core/engines/engine-config.js");

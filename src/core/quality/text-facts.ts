@@ -44,23 +44,20 @@ const NO_NUMBERS: readonly string[] = [];
 function readFacts(text: string): TextFacts {
   const segments = splitProtected(text);
   const reading = new Reading();
-  if (segments.length === 1 && segments[0]!.kind === "text") readProse(text, 0, text.length, reading);
-  else {
-    let at = 0;
-    let proseFrom = 0;
-    for (let index = 0; index < segments.length; index++) {
-      const segment = segments[index]!;
-      const end = at + segment.value.length;
-      if (segment.kind === "protected" && !segment.soft) {
-        for (let i = at; i < end; i++) countBracket(text.charCodeAt(i), reading);
-        proseFrom = end;
-      } else {
-        const next = segments[index + 1];
-        // Prose runs on through soft tokens, up to the next strict token or the end.
-        if (!next || (next.kind === "protected" && !next.soft)) readProse(text, proseFrom, end, reading);
-      }
-      at = end;
+  let at = 0;
+  let proseFrom = 0;
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const end = at + segment.value.length;
+    if (segment.kind === "protected" && !segment.soft) {
+      for (let i = at; i < end; i++) countBracket(text.charCodeAt(i), reading);
+      proseFrom = end;
+    } else {
+      const next = segments[index + 1];
+      // Prose runs on through soft tokens, up to the next strict token or the end.
+      if (!next || (next.kind === "protected" && !next.soft)) readProse(text, proseFrom, end, reading);
     }
+    at = end;
   }
   return {
     numbers: reading.numbers ?? NO_NUMBERS,
@@ -79,7 +76,7 @@ function readProse(text: string, from: number, to: number, reading: Reading): vo
       visible++;
       continue;
     }
-    if (code === 0x20 || isSpace(code)) continue;
+    if (isSpace(code)) continue;
     // The second half of a surrogate pair is the same character.
     if (!(code >= 0xdc00 && code <= 0xdfff && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) visible++;
     if (digitValue(code) >= 0) {

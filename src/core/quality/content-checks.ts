@@ -2,7 +2,7 @@ import { splitProtected } from "../content/protected-segments.js";
 import { glossaryViolations } from "../engines/glossary.js";
 import { type Check, NO_FINDINGS } from "./finding.js";
 import { isCjk, languageOf } from "./language.js";
-import { factsOf, isLetter } from "./text-facts.js";
+import { isLetter, numbersOf, visibleLengthOf } from "./text-facts.js";
 import { differences, sameSequence } from "./tokens.js";
 
 /** The translatable text of a string: outside strict tokens (a metavariable's words are text). */
@@ -19,9 +19,9 @@ const ANY_DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e5
 
 export const numbersCheck: Check = ({ source, translation }) => {
   if (!ANY_DIGIT.test(source)) return NO_FINDINGS;
-  const expected = factsOf(source).numbers;
+  const expected = numbersOf(source);
   if (expected.length === 0) return NO_FINDINGS;
-  const actual = factsOf(translation).numbers;
+  const actual = numbersOf(translation);
   if (sameSequence(expected, actual)) return NO_FINDINGS;
   const { lost } = differences(expected, actual);
   if (lost.length > 0)
@@ -158,9 +158,9 @@ export const untranslatedCheck: Check = ({ source, translation, sourceLocale, ta
  */
 export const lengthCheck: Check = ({ source, translation, targetLocale }) => {
   if (source.length < 20) return NO_FINDINGS;
-  const from = factsOf(source).visibleLength;
+  const from = visibleLengthOf(source);
   if (from < 20) return NO_FINDINGS;
-  const to = factsOf(translation).visibleLength;
+  const to = visibleLengthOf(translation);
   const low = isCjk(targetLocale) ? 0.15 : 0.4;
   const high = 3;
   const ratio = to / from;

@@ -1,5 +1,10 @@
 /** The language subtag of a BCP-47 locale, lower-cased (`pt-BR` → `pt`). */
-export const languageOf = (locale: string): string => locale.toLowerCase().split(/[-_]/)[0]!;
+export function languageOf(locale: string): string {
+  // Read up to the first separator without a regular expression: several checks ask for every pair.
+  let end = 0;
+  while (end < locale.length && locale[end] !== "-" && locale[end] !== "_") end++;
+  return (end === locale.length ? locale : locale.slice(0, end)).toLowerCase();
+}
 
 /** Chinese, Japanese and Korean write full-width punctuation (`。`, `：`, `？`). */
 const CJK: ReadonlySet<string> = new Set(["zh", "ja", "ko", "yue"]);

@@ -1,6 +1,6 @@
 import { type Check, NO_FINDINGS } from "./finding.js";
 import { languageOf } from "./language.js";
-import { factsOf } from "./text-facts.js";
+import { bracketsOf } from "./text-facts.js";
 
 type Mark = "period" | "colon" | "question" | "exclamation" | "semicolon" | "ellipsis" | "none";
 
@@ -90,10 +90,14 @@ const PAIRS: readonly (readonly [string, string])[] = [
 /** Brackets: a translation opens as many of each kind as it closes, as its source does. */
 const ANY_BRACKET = /[()[\]{}（）［］｛｝]/;
 
+const NO_BRACKETS = [0, 0, 0] as const;
+
 export const bracketsCheck: Check = ({ source, translation }) => {
-  if (!ANY_BRACKET.test(translation) && !ANY_BRACKET.test(source)) return NO_FINDINGS;
-  const expected = factsOf(source).brackets;
-  const actual = factsOf(translation).brackets;
+  const inSource = ANY_BRACKET.test(source);
+  if (!inSource && !ANY_BRACKET.test(translation)) return NO_FINDINGS;
+  // Most sources have none, and an engine may add some (pseudo's `[…]`): only what has them is counted.
+  const expected = inSource ? bracketsOf(source) : NO_BRACKETS;
+  const actual = bracketsOf(translation);
   if (expected[0] === actual[0] && expected[1] === actual[1] && expected[2] === actual[2]) return NO_FINDINGS;
   const unbalanced = PAIRS.filter((_, kind) => expected[kind] !== actual[kind]).map(
     ([open, close]) => `${open}${close}`,

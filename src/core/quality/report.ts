@@ -61,10 +61,13 @@ export function answerChecks(input: {
   targetLocale: string;
   glossary: readonly GlossaryItem[];
 }): QualityCheck[] {
-  const skipped = new Set((input.untranslated ?? []).map((item) => JSON.stringify(item.path)));
+  const skipped =
+    input.untranslated && input.untranslated.length > 0
+      ? new Set(input.untranslated.map((item) => JSON.stringify(item.path)))
+      : undefined;
   const pairs: CheckedPair[] = [];
   input.leaves.forEach((leaf, index) => {
-    if (skipped.size > 0 && skipped.has(JSON.stringify(leaf.path))) return;
+    if (skipped?.has(JSON.stringify(leaf.path))) return;
     pairs.push({
       path: leaf.path,
       source: leaf.value,

@@ -3,25 +3,15 @@ import { rememberLastTwo } from "../content/recent-results.js";
 import { classifyTokens, type Tokens } from "./tokens.js";
 
 /**
- * What the character-level checks read of a string, found in one pass over it (the report runs
- * on every localize answer, after the pipeline: a pass per check would cost more than the
- * pipeline's own work on short strings).
- */
-export interface TextFacts {
-  /** The numbers standing alone in the prose, as ASCII digits (`٣` is `3`). */
-  numbers: readonly string[];
-  /** Characters (code points) of the prose but for white space. */
-  visibleLength: number;
-  /** Opening minus closing round, square and curly brackets of the whole string, full-width ones counted as theirs. */
-  brackets: readonly [number, number, number];
-}
-
-/**
+ * What the character-level checks read of a string: the numbers standing alone in its prose, its
+ * visible length and its brackets. Each is read only when a check needs it, in a loop of its own
+ * that tests most characters with one or two comparisons: most strings have no digit, and a
+ * report runs on every localize answer (docs/quality.md#what-the-report-costs-a-call).
+ *
  * The prose is the text outside strict tokens (a metavariable's words are text): a token counts
  * as a space there. Digits joined to letters (`FILE1`, `2e`, `10K`) name or measure things and
  * vary with the language: only numbers standing alone are read.
  */
-export const factsOf: (text: string) => TextFacts = rememberLastTwo(readFacts);
 
 /**
  * The strict tokens of a string, by kind: read apart from the facts, since an answer whose tokens
@@ -29,57 +19,34 @@ export const factsOf: (text: string) => TextFacts = rememberLastTwo(readFacts);
  */
 export const tokensOf: (text: string) => Tokens = rememberLastTwo((text) => classifyTokens(splitProtected(text)));
 
-/** What `readFacts` counts as it goes: one shape, fields not array slots (the loop runs per character). */
-class Reading {
-  numbers: string[] | undefined = undefined;
-  visibleLength = 0;
-  round = 0;
-  square = 0;
-  curly = 0;
-}
-
-/** The facts of a string without numbers share this list: never changed. */
+/** The strings without numbers share this list: never changed. */
 const NO_NUMBERS: readonly string[] = [];
 
-function readFacts(text: string): TextFacts {
+/** Calls `read(from, to)` for each span of prose, `text[from, to)`: prose runs on through soft tokens, up to the next strict token. */
+function forEachProseSpan(text: string, read: (from: number, to: number) => void): void {
   const segments = splitProtected(text);
-  const reading = new Reading();
   let at = 0;
   let proseFrom = 0;
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index]!;
     const end = at + segment.value.length;
-    if (segment.kind === "protected" && !segment.soft) {
-      for (let i = at; i < end; i++) countBracket(text.charCodeAt(i), reading);
-      proseFrom = end;
-    } else {
+    if (segment.kind === "protected" && !segment.soft) proseFrom = end;
+    else {
       const next = segments[index + 1];
-      // Prose runs on through soft tokens, up to the next strict token or the end.
-      if (!next || (next.kind === "protected" && !next.soft)) readProse(text, proseFrom, end, reading);
+      if (!next || (next.kind === "protected" && !next.soft)) read(proseFrom, end);
     }
     at = end;
   }
-  return {
-    numbers: reading.numbers ?? NO_NUMBERS,
-    visibleLength: reading.visibleLength,
-    brackets: [reading.round, reading.square, reading.curly],
-  };
 }
 
-/** Reads the prose `text[from, to)`, a span between strict tokens. */
-function readProse(text: string, from: number, to: number, reading: Reading): void {
-  let visible = 0;
-  for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    // Letters of ASCII and of the Latin, Greek and Cyrillic blocks: visible, and nothing else to read.
-    if (((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0xc0 && code < 0x660)) {
-      visible++;
-      continue;
-    }
-    if (isSpace(code)) continue;
-    // The second half of a surrogate pair is the same character.
-    if (!(code >= 0xdc00 && code <= 0xdfff && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) visible++;
-    if (digitValue(code) >= 0) {
+/** The numbers standing alone in the prose, as ASCII digits (`٣` is `3`), in their order. */
+export function numbersOf(text: string): readonly string[] {
+  let numbers: string[] | undefined;
+  forEachProseSpan(text, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      // Below `0` or between `9` and the first other script's zero: not a digit (most characters).
+      if (code < 0x30 || (code > 0x39 && code < 0x660) || digitValue(code) < 0) continue;
       let end = i + 1;
       let ascii = code <= 0x39;
       for (; end < to; end++) {
@@ -87,15 +54,67 @@ function readProse(text: string, from: number, to: number, reading: Reading): vo
         if (digitValue(next) < 0) break;
         if (next > 0x39) ascii = false;
       }
-      visible += end - i - 1;
       if (!(i > from && isLetter(text, i - 1)) && !(end < to && isLetter(text, end)))
-        (reading.numbers ??= []).push(ascii ? text.slice(i, end) : asciiDigits(text, i, end));
-      i = end - 1;
-      continue;
+        (numbers ??= []).push(ascii ? text.slice(i, end) : asciiDigits(text, i, end));
+      i = end; // text[end] is no digit: the next run starts after it
     }
-    countBracket(code, reading);
+  });
+  return numbers ?? NO_NUMBERS;
+}
+
+/** Characters (code points) of the prose but for white space. */
+export function visibleLengthOf(text: string): number {
+  let visible = 0;
+  forEachProseSpan(text, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      if (code > 0x20 && code < 0xa0) visible++;
+      // The second half of a surrogate pair is the same character.
+      else if (
+        !isSpace(code) &&
+        !(code >= 0xdc00 && code <= 0xdfff && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))
+      )
+        visible++;
+    }
+  });
+  return visible;
+}
+
+/** By ASCII code: 1 and -1 open and close a round bracket, 2 and -2 a square one, 3 and -3 a curly one. */
+const BRACKET = new Int8Array(0x7e);
+BRACKET[0x28] = 1;
+BRACKET[0x29] = -1;
+BRACKET[0x5b] = 2;
+BRACKET[0x5d] = -2;
+BRACKET[0x7b] = 3;
+BRACKET[0x7d] = -3;
+/** A full-width form (`（`) is its ASCII character's code plus this. */
+const FULL_WIDTH = 0xfee0;
+
+/**
+ * Opening minus closing round, square and curly brackets of the whole string, tokens included,
+ * full-width ones counted as theirs.
+ */
+export function bracketsOf(text: string): readonly [number, number, number] {
+  let round = 0;
+  let square = 0;
+  let curly = 0;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code > 0x7d) {
+      if (code < 0x28 + FULL_WIDTH || code > 0x7d + FULL_WIDTH) continue;
+      code -= FULL_WIDTH;
+    }
+    const bracket = BRACKET[code]!;
+    if (bracket === 0) continue;
+    if (bracket === 1) round++;
+    else if (bracket === -1) round--;
+    else if (bracket === 2) square++;
+    else if (bracket === -2) square--;
+    else if (bracket === 3) curly++;
+    else curly--;
   }
-  reading.visibleLength += visible;
+  return [round, square, curly];
 }
 
 /** `text[from, to)`, a run of decimal digits of any of the scripts read, as ASCII digits. */
@@ -122,36 +141,6 @@ function isSpace(code: number): boolean {
     code === 0x3000 ||
     code === 0xfeff
   );
-}
-
-function countBracket(code: number, reading: Reading): void {
-  if (code > 0x7d && code < 0xff08) return;
-  switch (code) {
-    case 0x28: // (
-    case 0xff08:
-      reading.round++;
-      break;
-    case 0x29: // )
-    case 0xff09:
-      reading.round--;
-      break;
-    case 0x5b: // [
-    case 0xff3b:
-      reading.square++;
-      break;
-    case 0x5d: // ]
-    case 0xff3d:
-      reading.square--;
-      break;
-    case 0x7b: // {
-    case 0xff5b:
-      reading.curly++;
-      break;
-    case 0x7d: // }
-    case 0xff5d:
-      reading.curly--;
-      break;
-  }
 }
 
 /** The zeros of the decimal digits most often written besides ASCII's: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */

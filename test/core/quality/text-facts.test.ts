@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { factsOf } from "../../../src/core/quality/text-facts.js";
+import { bracketsOf, numbersOf, visibleLengthOf } from "../../../src/core/quality/text-facts.js";
 
-describe("factsOf reads numbers standing alone in the prose, its visible length and the brackets in one pass", () => {
+describe("the facts of a string: numbers standing alone in the prose, visible length of the prose, brackets of the whole string", () => {
   it.each([
     ["wait 30 seconds", ["30"], 13, [0, 0, 0]],
     ["FILE1 and 10K and 2e", [], 16, [0, 0, 0]],
@@ -15,10 +15,11 @@ describe("factsOf reads numbers standing alone in the prose, its visible length 
     ["Save changes", [], 11, [0, 0, 0]],
     ["१२ फ़ाइलें, 3４ KB", ["12", "34"], 14, [0, 0, 0]],
     ["see [RFC 4648] (page 2)", ["4648", "2"], 19, [0, 0, 0]],
+    ["｛x｝［~|}", [], 7, [0, 1, -1]],
+    ["{count, plural, one {# file} other {# files}}", [], 9, [0, 0, 0]],
   ])("%j → numbers %j, %d visible, brackets %j", (text, numbers, visibleLength, brackets) => {
-    const facts = factsOf(text);
-    expect(facts.numbers).toEqual(numbers);
-    expect(facts.visibleLength).toBe(visibleLength);
-    expect(facts.brackets).toEqual(brackets);
+    expect(numbersOf(text)).toEqual(numbers);
+    expect(visibleLengthOf(text)).toBe(visibleLength);
+    expect(bracketsOf(text)).toEqual(brackets);
   });
 });

@@ -49,6 +49,13 @@ export type IcuPart = IcuRun | IcuChoice;
 
 const CHOICE_HEAD = /\{\s*[^\s{},]+\s*,\s*(?:plural|selectordinal|select)\s*,/;
 
+/**
+ * Whether `text` has the head of a plural or select argument (`{n, plural,`). Its keywords are
+ * searched for before the expression runs: most strings with a brace are placeholders (`{name}`).
+ */
+export const hasChoiceHead = (text: string): boolean =>
+  text.includes("{") && (text.includes("plural") || text.includes("select")) && CHOICE_HEAD.test(text);
+
 function braceDepth(input: string): number {
   let depth = 0;
   let deepest = 0;
@@ -122,7 +129,7 @@ function toParts(
  * exceeds `maxChars` / MAX_ICU_BRACE_DEPTH.
  */
 export function parseIcuChoices(input: string, maxChars = MAX_ICU_CHARS): IcuPart[] | null {
-  if (input.length > maxChars || !CHOICE_HEAD.test(input)) return null;
+  if (input.length > maxChars || !hasChoiceHead(input)) return null;
   if (braceDepth(input) > MAX_ICU_BRACE_DEPTH) return null;
   let elements: MessageFormatElement[];
   try {

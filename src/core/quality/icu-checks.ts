@@ -1,12 +1,8 @@
-import { parseIcuChoices, MAX_ICU_CHARS, type IcuChoice, type IcuPart } from "../content/icu-message.js";
+import { hasChoiceHead, parseIcuChoices, MAX_ICU_CHARS, type IcuChoice, type IcuPart } from "../content/icu-message.js";
 import { pluralLanguage } from "../content/plural-categories.js";
 import { placeholderProblems } from "../engines/validate-output.js";
 import { type Check, type Finding, NO_FINDINGS } from "./finding.js";
 
-const ICU_HEAD = /\{\s*[^\s{},]+\s*,\s*(?:plural|selectordinal|select)\s*,/;
-/** Whether `text` has an ICU head; its keywords are searched for first: most strings with a brace are placeholders (`{name}`). */
-const hasIcuHead = (text: string) =>
-  text.includes("{") && (text.includes("plural") || text.includes("select")) && ICU_HEAD.test(text);
 /** Branch keys of a plural are the target's, not the source's: the `plural-forms` check judges them. */
 const PLURAL_BRANCH_PROBLEM = /^(?:.*: )?(?:lost|invented) branch "[^"]+" of \{[^,]+, (?:plural|selectordinal)/;
 
@@ -16,7 +12,7 @@ const PLURAL_BRANCH_PROBLEM = /^(?:.*: )?(?:lost|invented) branch "[^"]+" of \{[
  * that has an ICU head but does not parse cannot be checked: that is reported, not skipped.
  */
 export const icuCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
-  if (!hasIcuHead(source)) return NO_FINDINGS;
+  if (!hasChoiceHead(source)) return NO_FINDINGS;
   if (!parseIcuChoices(source))
     return [
       {
@@ -61,7 +57,7 @@ function pluralChoices(parts: readonly IcuPart[], into: IcuChoice[] = []): IcuCh
  * some counts print a wrong or empty form. Explicit `=N` branches are extra, never required.
  */
 export const pluralFormsCheck: Check = ({ source, translation, targetLocale }) => {
-  if (!hasIcuHead(translation) || !hasIcuHead(source)) return NO_FINDINGS;
+  if (!hasChoiceHead(translation) || !hasChoiceHead(source)) return NO_FINDINGS;
   const parts = parseIcuChoices(translation, 4 * MAX_ICU_CHARS);
   if (!parts) return NO_FINDINGS;
   const findings: Finding[] = [];

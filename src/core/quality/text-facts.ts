@@ -5,7 +5,7 @@ import { classifyTokens, type Tokens } from "./tokens.js";
 /**
  * What the character-level checks read of a string: the numbers standing alone in its prose, its
  * visible length and its brackets. Each is read only when a check needs it, in a loop of its own
- * that tests most characters with one or two comparisons: most strings have no digit, and a
+ * that tests most characters with two or three comparisons: most strings have no digit, and a
  * report runs on every localize answer (docs/quality.md#what-the-report-costs-a-call).
  *
  * The prose is the text outside strict tokens (a metavariable's words are text): a token counts
@@ -45,8 +45,7 @@ export function numbersOf(text: string): readonly string[] {
   forEachProseSpan(text, (from, to) => {
     for (let i = from; i < to; i++) {
       const code = text.charCodeAt(i);
-      // Below `0` or between `9` and the first other script's zero: not a digit (most characters).
-      if (code < 0x30 || (code > 0x39 && code < 0x660) || digitValue(code) < 0) continue;
+      if (digitValue(code) < 0) continue;
       let end = i + 1;
       let ascii = code <= 0x39;
       for (; end < to; end++) {

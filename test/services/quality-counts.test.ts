@@ -94,6 +94,36 @@ describe("quality findings are counted like usage: in memory, one statement per 
     ]);
   });
 
+  it("counts an answer in its own scope after a flush, on a new day, and after another scope's answer", async () => {
+    const { sql, into } = recordingSql();
+    let clock = now();
+    const recorder = new UsageRecorder(sql, { analytics: true, onError: () => undefined, now: () => clock });
+    recorder.recordChecks(checked({ findings: [] }));
+    await recorder.flush();
+    recorder.recordChecks(checked({ strings: 3, findings: [] }));
+    recorder.recordChecks(checked({ keyId: "key_b", strings: 2, findings: [printf] }));
+    recorder.recordChecks(checked({ strings: 4, findings: [printf] }));
+    clock += 86_400_000;
+    recorder.recordChecks(checked({ strings: 5, findings: [printf] }));
+    await recorder.flush();
+    expect(into("quality_strings_daily").map((statement) => statement.params[5])).toEqual([[10], [7, 2, 5]]);
+    expect(into("quality_strings_daily")[1]!.params.slice(1, 5)).toEqual([
+      ["key_a", "key_b", "key_a"],
+      ["eng_a", "eng_a", "eng_a"],
+      ["de", "de", "de"],
+      ["2026-11-23", "2026-11-23", "2026-11-24"],
+    ]);
+    expect(into("quality_findings_daily")[0]!.params.slice(1)).toEqual([
+      ["key_b", "key_a", "key_a"],
+      ["eng_a", "eng_a", "eng_a"],
+      ["de", "de", "de"],
+      ["2026-11-23", "2026-11-23", "2026-11-24"],
+      ["printf", "printf", "printf"],
+      ["error", "error", "error"],
+      [1, 1, 1],
+    ]);
+  });
+
   it("counts nothing with analytics off, nor an answer without strings", async () => {
     const off = recordingSql();
     const recorder = new UsageRecorder(off.sql, { analytics: false, onError: () => undefined, now });

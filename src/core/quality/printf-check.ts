@@ -63,7 +63,6 @@ const argumentTypes = (conversions: readonly Conversion[]) => {
 const finding = (message: string): Finding => ({ check: "printf", severity: "error", message });
 
 export const printfCheck: Check = ({ source, translation }) => {
-  if (!source.includes("%") && !translation.includes("%")) return NO_FINDINGS;
   // The source's conversions as written, in its order: every argument read as the source reads it.
   if (sameSequence(tokensOf(source).printf, tokensOf(translation).printf)) return NO_FINDINGS;
   const expected = parse(tokensOf(source).printf);

@@ -38,8 +38,13 @@ function codesOf(characters: string): Set<number> {
   return codes;
 }
 
+/** Letters and digits, most strings' last character, are neither closers nor marks: the Set and the Map are not asked. */
+const isAlphanumeric = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+
 function endMark(text: string, locale: string): Mark {
   let end = text.length;
+  if (end > 0 && isAlphanumeric(text.charCodeAt(end - 1))) return "none";
   while (end > 0 && CLOSERS.has(text.charCodeAt(end - 1))) end--;
   if (end === 0) return "none";
   const last = text.charCodeAt(end - 1);
@@ -67,10 +72,9 @@ const SAID: Readonly<Record<Mark, string>> = {
  * of UI strings do both, and a reader hardly notices.
  */
 export const endPunctuationCheck: Check = ({ source, translation, sourceLocale, targetLocale }) => {
-  if (source.trim() === "" || translation.trim() === "") return NO_FINDINGS;
   const expected = endMark(source, sourceLocale);
   const actual = endMark(translation, targetLocale);
-  if (expected === actual) return NO_FINDINGS;
+  if (expected === actual || source.trim() === "" || translation.trim() === "") return NO_FINDINGS;
   if ((expected === "period" && actual === "none") || (expected === "none" && actual === "period")) return NO_FINDINGS;
   if (expected === "exclamation" && (actual === "period" || actual === "none")) return NO_FINDINGS;
   return [
@@ -88,17 +92,9 @@ const PAIRS: readonly (readonly [string, string])[] = [
   ["{", "}"],
 ];
 /** Brackets: a translation opens as many of each kind as it closes, as its source does. */
-const ANY_BRACKET = /[()[\]{}（）［］｛｝]/;
-
-const NO_BRACKETS = [0, 0, 0] as const;
-
 export const bracketsCheck: Check = ({ source, translation }) => {
-  const inSource = ANY_BRACKET.test(source);
-  if (!inSource && !ANY_BRACKET.test(translation)) return NO_FINDINGS;
-  // Most sources have none, and an engine may add some (pseudo's `[…]`): only what has them is counted.
-  const expected = inSource ? bracketsOf(source) : NO_BRACKETS;
+  const expected = bracketsOf(source);
   const actual = bracketsOf(translation);
-  if (expected[0] === actual[0] && expected[1] === actual[1] && expected[2] === actual[2]) return NO_FINDINGS;
   const unbalanced = PAIRS.filter((_, kind) => expected[kind] !== actual[kind]).map(
     ([open, close]) => `${open}${close}`,
   );

@@ -1,7 +1,7 @@
 import type { QualityCheck } from "../../contract/process.js";
 import { glossaryFor } from "../engines/glossary.js";
 import type { GlossaryItem } from "../engines/glossary-item.js";
-import { checkTranslation } from "./index.js";
+import { type CheckInput, checkTranslation } from "./index.js";
 
 /** One string of a payload and its translation, at its place in `data`. */
 export interface CheckedPair {
@@ -19,6 +19,17 @@ export interface CheckedPair {
 const TOKENS_KEPT = { tokensKept: true } as const;
 const TOKENS_TO_CHECK = { tokensKept: false } as const;
 
+/** Adds the findings of one pair to `checks`, each with the pair's path. */
+function reportPair(
+  checks: QualityCheck[],
+  path: readonly (string | number)[],
+  input: CheckInput,
+  tokensKept: boolean | undefined,
+): void {
+  for (const finding of checkTranslation(input, tokensKept === true ? TOKENS_KEPT : TOKENS_TO_CHECK))
+    checks.push({ path: [...path], ...finding });
+}
+
 /**
  * The quality report of a payload: every finding of every pair, in the pairs' order, with the
  * pair's path (as `untranslated` gives it). Pure: the same pairs give the same report.
@@ -29,20 +40,10 @@ export function qualityReport(input: {
   targetLocale: string;
   glossary?: readonly GlossaryItem[] | undefined;
 }): QualityCheck[] {
+  const { sourceLocale, targetLocale, glossary } = input;
   const checks: QualityCheck[] = [];
-  for (const pair of input.pairs) {
-    for (const finding of checkTranslation(
-      {
-        source: pair.source,
-        translation: pair.translation,
-        sourceLocale: input.sourceLocale,
-        targetLocale: input.targetLocale,
-        glossary: input.glossary,
-      },
-      pair.tokensKept === true ? TOKENS_KEPT : TOKENS_TO_CHECK,
-    ))
-      checks.push({ path: [...pair.path], ...finding });
-  }
+  for (const { path, source, translation, tokensKept } of input.pairs)
+    reportPair(checks, path, { source, translation, sourceLocale, targetLocale, glossary }, tokensKept);
   return checks;
 }
 
@@ -61,24 +62,23 @@ export function answerChecks(input: {
   targetLocale: string;
   glossary: readonly GlossaryItem[];
 }): QualityCheck[] {
+  const { leaves, outputs, sourceLocale, targetLocale } = input;
   const skipped =
     input.untranslated && input.untranslated.length > 0
       ? new Set(input.untranslated.map((item) => JSON.stringify(item.path)))
       : undefined;
-  const pairs: CheckedPair[] = [];
-  input.leaves.forEach((leaf, index) => {
-    if (skipped?.has(JSON.stringify(leaf.path))) return;
-    pairs.push({
-      path: leaf.path,
-      source: leaf.value,
-      translation: input.outputs[index]!,
-      tokensKept: input.tokensKept?.[index] === true,
-    });
-  });
-  return qualityReport({
-    pairs,
-    sourceLocale: input.sourceLocale,
-    targetLocale: input.targetLocale,
-    glossary: glossaryFor(input.glossary, input.sourceLocale, input.targetLocale),
-  });
+  const glossary = glossaryFor(input.glossary, sourceLocale, targetLocale);
+  const checks: QualityCheck[] = [];
+  for (let index = 0; index < leaves.length; index++) {
+    const { path, value } = leaves[index]!;
+    if (skipped?.has(JSON.stringify(path))) continue;
+    const translation = outputs[index]!;
+    reportPair(
+      checks,
+      path,
+      { source: value, translation, sourceLocale, targetLocale, glossary },
+      input.tokensKept?.[index],
+    );
+  }
+  return checks;
 }

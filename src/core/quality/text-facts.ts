@@ -3,8 +3,9 @@ import { rememberLastTwo } from "../content/recent-results.js";
 import { classifyTokens, type Tokens } from "./tokens.js";
 
 /**
- * What the character-level checks read of a string: the numbers standing alone in its prose, its
- * visible length and its brackets. Each is read only when a check needs it, in a loop of its own
+ * What the character-level checks read of a string: its traits (which checks can find anything in
+ * it), the numbers standing alone in its prose, its visible length and its brackets. Each is read
+ * only when needed (the traits once per string, before any check), in a loop of its own
  * that tests most characters with two or three comparisons: most strings have no digit, and a
  * report runs on every localize answer (docs/quality.md#what-the-report-costs-a-call).
  *
@@ -80,7 +81,7 @@ export function visibleLengthOf(text: string): number {
 }
 
 /** By ASCII code: 1 and -1 open and close a round bracket, 2 and -2 a square one, 3 and -3 a curly one. */
-const BRACKET = new Int8Array(0x7e);
+const BRACKET = new Int8Array(0x80);
 BRACKET[0x28] = 1;
 BRACKET[0x29] = -1;
 BRACKET[0x5b] = 2;
@@ -115,6 +116,71 @@ export function bracketsOf(text: string): readonly [number, number, number] {
   }
   return [round, square, curly];
 }
+
+/**
+ * What a string has that a check needs to find anything, one bit each, read in one pass: the
+ * report skips a check whose traits are missing (index.ts), and most strings lack most of them.
+ */
+export const Trait = {
+  /** `%`: printf conversions. */
+  percent: 1,
+  /** `{`: ICU arguments. */
+  brace: 2,
+  /** A decimal digit of the scripts numbersOf reads. */
+  digit: 4,
+  /** More opening than closing brackets of a kind, or fewer (bracketsOf not all zero). */
+  unbalancedBrackets: 8,
+  /** Two spaces in a row. */
+  doubledSpace: 16,
+  /** A line break, space, tab or no-break space first or last. */
+  spaceAtEdge: 32,
+} as const;
+
+/** By ASCII code, the traits a character gives, and whether traitsOf reads on: a bracket is counted, a space may be doubled. */
+const ROLE = new Uint8Array(0x80);
+const BRACKET_ROLE = 64;
+const SPACE_ROLE = 128;
+ROLE[0x25] = Trait.percent;
+ROLE.fill(Trait.digit, 0x30, 0x3a);
+for (const code of [0x28, 0x29, 0x5b, 0x5d, 0x7b, 0x7d]) ROLE[code] = BRACKET_ROLE;
+ROLE[0x7b] = BRACKET_ROLE | Trait.brace;
+ROLE[0x20] = SPACE_ROLE;
+const TRAITS_OF_ROLE = BRACKET_ROLE - 1;
+/** The last decimal digit digitValue reads beyond ASCII but for the full-width ones (Thai `๙`). */
+const LAST_OTHER_DIGIT = 0xe59;
+
+export function traitsOf(text: string): number {
+  let traits = 0;
+  let round = 0;
+  let square = 0;
+  let curly = 0;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 0x80) {
+      // A full-width bracket or digit is read as its ASCII character.
+      if (code < 0x28 + FULL_WIDTH || code > 0x7d + FULL_WIDTH) {
+        if (code >= 0x660 && code <= LAST_OTHER_DIGIT && digitValue(code) >= 0) traits |= Trait.digit;
+        continue;
+      }
+      code -= FULL_WIDTH;
+    }
+    const role = ROLE[code]!;
+    if (role === 0) continue;
+    traits |= role & TRAITS_OF_ROLE;
+    if (role & BRACKET_ROLE) {
+      const bracket = BRACKET[code]!;
+      if (bracket === 1 || bracket === -1) round += bracket;
+      else if (bracket === 2 || bracket === -2) square += bracket;
+      else curly += bracket;
+    } else if (role & SPACE_ROLE && text.charCodeAt(i + 1) === 0x20) traits |= Trait.doubledSpace;
+  }
+  if (round !== 0 || square !== 0 || curly !== 0) traits |= Trait.unbalancedBrackets;
+  if (text.length > 0 && (isEdgeSpace(text.charCodeAt(0)) || isEdgeSpace(text.charCodeAt(text.length - 1))))
+    traits |= Trait.spaceAtEdge;
+  return traits;
+}
+
+const isEdgeSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0xa0;
 
 /** `text[from, to)`, a run of decimal digits of any of the scripts read, as ASCII digits. */
 function asciiDigits(text: string, from: number, to: number): string {

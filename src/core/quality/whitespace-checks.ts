@@ -16,11 +16,9 @@ function trailingNewlines(text: string): number {
   return count;
 }
 
-const edge = (text: string) => text.length > 0 && (isBreak(text[0]!) || isBreak(text[text.length - 1]!));
 const isBreak = (ch: string) => ch === "\n" || ch === "\r";
 
 export const newlinesCheck: Check = ({ source, translation }) => {
-  if (!edge(source) && !edge(translation)) return NO_FINDINGS;
   const messages: string[] = [];
   const lead = [leadingNewlines(source), leadingNewlines(translation)];
   const trail = [trailingNewlines(source), trailingNewlines(translation)];
@@ -88,7 +86,6 @@ const PIECE_BEFORE_RUN = /(\S*[^\s.!?]) {2,}(?=\S)/g;
  * (`%sDate:      %s`) may be aligned anew; a string that has none gets none.
  */
 export const doubledSpaceCheck: Check = ({ source, translation }) => {
-  if (!translation.includes("  ")) return NO_FINDINGS;
   const expected = doubledRuns(source);
   const actual = doubledRuns(translation);
   if (actual > expected) return [finding(expected === 0)];

@@ -71,6 +71,9 @@ export class UsageRecorder {
   private daily = new Map<string, UsageDelta>();
   private qualityStrings = new Map<string, QualityStringsDelta>();
   private qualityFindings = new Map<string, QualityFindingsDelta>();
+  /** The last scope recordChecks counted in, while its counters are the ones being filled (checkedScope). */
+  private lastChecked:
+    { counters: Map<string, QualityStringsDelta>; delta: QualityStringsDelta; id: string } | undefined;
   private monthly = new Map<string, MonthlyCharactersDelta>();
   /** The counts being written now: still this instance's own until the write committed. */
   private writing = new Map<string, MonthlyCharactersDelta>();
@@ -127,26 +130,54 @@ export class UsageRecorder {
   /** Counts the strings of an answer that were checked and its findings by check and severity. */
   recordChecks(outcome: ChecksOutcome): void {
     if (!this.options.analytics || (outcome.strings === 0 && outcome.findings.length === 0)) return;
-    const { day } = this.calendar();
-    const scope = {
-      organizationId: outcome.organizationId,
-      keyId: outcome.keyId,
-      engineId: outcome.engineId ?? "",
-      targetLocale: outcome.targetLocale,
-      day,
-    };
-    const id = `${scope.organizationId}\n${scope.keyId}\n${scope.engineId}\n${scope.targetLocale}\n${day}`;
-    const strings = this.qualityStrings.get(id);
-    if (strings) strings.strings += outcome.strings;
-    else this.qualityStrings.set(id, { ...scope, strings: outcome.strings });
+    const { delta, id } = this.checkedScope(outcome);
+    delta.strings += outcome.strings;
     for (const finding of outcome.findings) {
       if (!SEVERITIES.has(finding.severity)) continue;
       const check = finding.check.slice(0, MAX_CHECK_ID);
       const findingId = `${id}\n${check}\n${finding.severity}`;
       const counted = this.qualityFindings.get(findingId);
       if (counted) counted.findings += 1;
-      else this.qualityFindings.set(findingId, { ...scope, check, severity: finding.severity, findings: 1 });
+      else {
+        const { strings: _, ...scope } = delta;
+        this.qualityFindings.set(findingId, { ...scope, check, severity: finding.severity, findings: 1 });
+      }
     }
+  }
+
+  /**
+   * The strings counter of an answer's scope and its id, the last one remembered: a key's answers
+   * come one after another, and joining and hashing the id anew cost about as much as the checks
+   * of a short answer (docs/quality.md#what-the-report-costs-a-call).
+   */
+  private checkedScope(outcome: ChecksOutcome): { delta: QualityStringsDelta; id: string } {
+    const { day } = this.calendar();
+    const engineId = outcome.engineId ?? "";
+    const last = this.lastChecked;
+    if (
+      last?.counters === this.qualityStrings &&
+      last.delta.day === day &&
+      last.delta.organizationId === outcome.organizationId &&
+      last.delta.keyId === outcome.keyId &&
+      last.delta.engineId === engineId &&
+      last.delta.targetLocale === outcome.targetLocale
+    )
+      return last;
+    const scope = {
+      organizationId: outcome.organizationId,
+      keyId: outcome.keyId,
+      engineId,
+      targetLocale: outcome.targetLocale,
+      day,
+    };
+    const id = `${scope.organizationId}\n${scope.keyId}\n${scope.engineId}\n${scope.targetLocale}\n${day}`;
+    let delta = this.qualityStrings.get(id);
+    if (!delta) {
+      delta = { ...scope, strings: 0 };
+      this.qualityStrings.set(id, delta);
+    }
+    this.lastChecked = { counters: this.qualityStrings, delta, id };
+    return this.lastChecked;
   }
 
   /** Characters counted against this month's limits; negative to give back a reservation. */

@@ -91,6 +91,10 @@ BRACKET[0x7d] = -3;
 /** A full-width form (`（`) is its ASCII character's code plus this. */
 const FULL_WIDTH = 0xfee0;
 
+/** An ASCII code as it is, a full-width bracket or digit (`（`, `３`) as its ASCII character's, -1 for any other code. */
+const asciiOf = (code: number) =>
+  code < 0x80 ? code : code >= 0x28 + FULL_WIDTH && code <= 0x7d + FULL_WIDTH ? code - FULL_WIDTH : -1;
+
 /**
  * Opening minus closing round, square and curly brackets of the whole string, tokens included,
  * full-width ones counted as theirs.
@@ -100,19 +104,13 @@ export function bracketsOf(text: string): readonly [number, number, number] {
   let square = 0;
   let curly = 0;
   for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code > 0x7d) {
-      if (code < 0x28 + FULL_WIDTH || code > 0x7d + FULL_WIDTH) continue;
-      code -= FULL_WIDTH;
-    }
-    const bracket = BRACKET[code]!;
+    const code = asciiOf(text.charCodeAt(i));
+    const bracket = code < 0 ? 0 : BRACKET[code]!;
     if (bracket === 0) continue;
-    if (bracket === 1) round++;
-    else if (bracket === -1) round--;
-    else if (bracket === 2) square++;
-    else if (bracket === -2) square--;
-    else if (bracket === 3) curly++;
-    else curly--;
+    const step = bracket > 0 ? 1 : -1;
+    if (bracket === 1 || bracket === -1) round += step;
+    else if (bracket === 2 || bracket === -2) square += step;
+    else curly += step;
   }
   return [round, square, curly];
 }
@@ -146,8 +144,6 @@ for (const code of [0x28, 0x29, 0x5b, 0x5d, 0x7b, 0x7d]) ROLE[code] = BRACKET_RO
 ROLE[0x7b] = BRACKET_ROLE | Trait.brace;
 ROLE[0x20] = SPACE_ROLE;
 const TRAITS_OF_ROLE = BRACKET_ROLE - 1;
-/** The last decimal digit digitValue reads beyond ASCII but for the full-width ones (Thai `๙`). */
-const LAST_OTHER_DIGIT = 0xe59;
 
 export function traitsOf(text: string): number {
   let traits = 0;
@@ -155,23 +151,21 @@ export function traitsOf(text: string): number {
   let square = 0;
   let curly = 0;
   for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code >= 0x80) {
-      // A full-width bracket or digit is read as its ASCII character.
-      if (code < 0x28 + FULL_WIDTH || code > 0x7d + FULL_WIDTH) {
-        if (code >= 0x660 && code <= LAST_OTHER_DIGIT && digitValue(code) >= 0) traits |= Trait.digit;
-        continue;
-      }
-      code -= FULL_WIDTH;
+    const raw = text.charCodeAt(i);
+    const code = asciiOf(raw);
+    if (code < 0) {
+      if (raw >= 0x660 && raw <= LAST_OTHER_DIGIT && digitValue(raw) >= 0) traits |= Trait.digit;
+      continue;
     }
     const role = ROLE[code]!;
     if (role === 0) continue;
     traits |= role & TRAITS_OF_ROLE;
     if (role & BRACKET_ROLE) {
       const bracket = BRACKET[code]!;
-      if (bracket === 1 || bracket === -1) round += bracket;
-      else if (bracket === 2 || bracket === -2) square += bracket;
-      else curly += bracket;
+      const step = bracket > 0 ? 1 : -1;
+      if (bracket === 1 || bracket === -1) round += step;
+      else if (bracket === 2 || bracket === -2) square += step;
+      else curly += step;
     } else if (role & SPACE_ROLE && text.charCodeAt(i + 1) === 0x20) traits |= Trait.doubledSpace;
   }
   if (round !== 0 || square !== 0 || curly !== 0) traits |= Trait.unbalancedBrackets;
@@ -210,6 +204,8 @@ function isSpace(code: number): boolean {
 
 /** The zeros of the decimal digits most often written besides ASCII's: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
 const ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
+/** The last decimal digit digitValue reads that asciiOf does not make ASCII (Thai `๙`): no digit lies between it and the full-width ones. */
+const LAST_OTHER_DIGIT = Math.max(...ZEROS.filter((zero) => zero !== 0x30 + FULL_WIDTH)) + 9;
 function digitValue(code: number): number {
   if (code < 0x660) return code >= 0x30 && code <= 0x39 ? code - 0x30 : -1;
   for (const zero of ZEROS) if (code >= zero && code < zero + 10) return code - zero;

@@ -3,7 +3,8 @@
 // bench-only configuration that skips the key check; it is reachable only through this file.
 // Started with an IPC channel (bench/support.ts `startProcess(…, { switchable: true })`), the
 // server takes `{ switches }` messages that set its BenchSwitches (src/http/deps.ts) while it
-// runs, and answers with the switches in force (bench/bench-switches.mjs).
+// runs, and answers with the switches in force; `{ read: true }` messages, with its event loop's
+// busy milliseconds and its quality reports' seconds so far (bench/bench-switches.mjs).
 // BENCH_STATEMENTS_FILE counts the statements the server sends to its database: on SIGUSR2 the
 // counts so far (by the statement's first words) and the milliseconds from sending each to its
 // answer (`ms <shape>`: queueing included) are written to that file as JSON.
@@ -12,7 +13,7 @@ import { loadConfig } from "../dist/config/config.js";
 import { isId } from "../dist/contract/ids.js";
 import { startServer } from "../dist/server.js";
 import { openSql } from "../dist/storage/open-sql.js";
-import { takeSwitches } from "./bench-switches.mjs";
+import { answerReadings, takeSwitches } from "./bench-switches.mjs";
 
 const bypass = process.env.BENCH_BYPASS_ORG_ID;
 if (bypass !== undefined && !isId("org", bypass))
@@ -44,6 +45,13 @@ function counting(sql, counts) {
   return wrap(sql);
 }
 
+/** The seconds the server's quality reports took so far (`glossa_quality_report_seconds_total`); 0 with metrics off. */
+async function reportSecondsOf(metrics) {
+  const counter = metrics?.registry.getSingleMetric("glossa_quality_report_seconds_total");
+  if (!counter) return 0;
+  return (await counter.get()).values.reduce((sum, { value }) => sum + value, 0);
+}
+
 const statementsFile = process.env.BENCH_STATEMENTS_FILE;
 let sql;
 if (statementsFile) {
@@ -58,5 +66,6 @@ const server = await startServer({
   ...(bypass || process.send ? { bench: switches } : {}),
   ...(sql ? { sql } : {}),
 });
+if (process.send) answerReadings(process, () => reportSecondsOf(server.deps.metrics));
 process.stdout.write(`BENCH_SERVER_URL=${server.url}\n`);
 process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));

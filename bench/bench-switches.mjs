@@ -9,11 +9,29 @@
  */
 export function takeSwitches(channel, switches, isOrganizationId) {
   channel.on("message", (message) => {
-    const wanted = message?.switches ?? {};
+    if (message?.switches === undefined) return;
+    const wanted = message.switches;
     for (const name of Object.keys(wanted)) if (!(name in switches)) throw new Error(`not a bench switch: ${name}`);
     if (wanted.bypassKeyAuthForOrganizationId && !isOrganizationId(wanted.bypassKeyAuthForOrganizationId))
       throw new Error(`not an organization id: ${wanted.bypassKeyAuthForOrganizationId}`);
     for (const name of Object.keys(switches)) switches[name] = wanted[name];
     channel.send({ switched: true, inForce: switches });
+  });
+}
+
+/**
+ * The bench server's side of `readings` (bench/support.ts): a `{ read: true }` message is answered
+ * with the milliseconds its event loop has been busy since it started (`eventLoopUtilization().active`:
+ * the time its one thread ran anything) and the seconds its quality reports took so far
+ * (`reportSeconds()`), whose ratio the bench judges (docs/quality.md#what-the-report-costs-a-call).
+ * Read in process, not by scraping `/metrics`: a scrape of a fresh server made the window after it
+ * cost 20 % more.
+ */
+export function answerReadings(channel, reportSeconds) {
+  channel.on("message", (message) => {
+    if (message?.read !== true) return;
+    void reportSeconds().then((seconds) =>
+      channel.send({ reading: { busyMs: performance.eventLoopUtilization().active, reportSeconds: seconds } }),
+    );
   });
 }

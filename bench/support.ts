@@ -51,6 +51,11 @@ export interface ServerProcess {
       bypassKeyAuthForOrganizationId?: string | undefined;
     },
   ): Promise<void>;
+  /**
+   * A switchable server's milliseconds of busy event loop and seconds of quality reports since it
+   * started (bench/bench-switches.mjs).
+   */
+  readings(): Promise<{ busyMs: number; reportSeconds: number }>;
   stop(): Promise<void>;
 }
 
@@ -106,6 +111,16 @@ export async function startProcess(
           else reject(new Error(`server ${args.join(" ")} has the switches ${inForce} in force, not ${wanted}`));
         });
         child.send({ switches });
+      }),
+    readings: () =>
+      new Promise((resolve, reject) => {
+        if (!child.send) return reject(new Error(`server ${args.join(" ")} was not started switchable`));
+        child.once("message", (answer: { reading?: { busyMs: number; reportSeconds: number } }) =>
+          answer.reading
+            ? resolve(answer.reading)
+            : reject(new Error(`server ${args.join(" ")} answered ${JSON.stringify(answer)} for its readings`)),
+        );
+        child.send({ read: true });
       }),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -90,6 +90,18 @@ export class Metrics {
     "Distinct strings looked up in the translation memory, by provider and result (hit or miss).",
     ["provider", "result"],
   );
+  private readonly reportSeconds = pendingCounter(
+    this.registry,
+    "glossa_quality_report_seconds_total",
+    "Time spent making the quality reports of localize answers (the checks of their strings), by provider.",
+    ["provider"],
+  );
+  private readonly reportStrings = pendingCounter(
+    this.registry,
+    "glossa_quality_report_strings_total",
+    "Strings of localize answers that the quality report checked, by provider.",
+    ["provider"],
+  );
   private readonly providerDuration = new Histogram({
     name: "glossa_provider_call_duration_seconds",
     help: "Duration of one call to a provider (retries included), by provider, model and outcome (`success` or the failure kind).",
@@ -138,6 +150,7 @@ export class Metrics {
   private readonly localizeChild = cachedChildren2(pending(this.localizeCalls));
   private readonly characterChild = cachedChildren1(pending(this.characters));
   private readonly memoryChild = cachedChildren2(pending(this.memoryLookups));
+  private readonly reportChild = cachedChildren1(pending(this.reportSeconds), pending(this.reportStrings));
   private readonly providerChild = cachedChildren3(this.providerDuration);
   private readonly retryCounters = new Map<string, () => void>();
   private readonly fallbackChild = cachedChildren1(pending(this.fallbacks));
@@ -182,6 +195,12 @@ export class Metrics {
   memoryLookup(provider: string, hits: number, misses: number): void {
     if (hits > 0) this.memoryChild(provider, "hit")[0].inc(hits);
     if (misses > 0) this.memoryChild(provider, "miss")[0].inc(misses);
+  }
+
+  qualityReport(provider: string, strings: number, seconds: number): void {
+    const [time, checked] = this.reportChild(provider);
+    time.inc(seconds);
+    checked.inc(strings);
   }
 
   providerCall(provider: string, model: string | undefined, outcome: string, seconds: number): void {

@@ -264,6 +264,7 @@ async function translateRequest(
   // The quality report (docs/quality.md#checks): one pure call on the final strings, counted for the dashboard.
   let checks: QualityCheck[] = [];
   if (deps.qualityReport !== false) {
+    const started = deps.metrics ? performance.now() : 0;
     checks = answerChecks({
       leaves,
       outputs,
@@ -273,7 +274,9 @@ async function translateRequest(
       glossary: settings.glossary,
     });
     const failed = untranslated.filter((item) => item.code === "engine_failed").length;
-    call?.checked({ targetLocale: request.targetLocale, strings: leaves.length - failed, findings: checks });
+    const strings = leaves.length - failed;
+    call?.checked({ targetLocale: request.targetLocale, strings, findings: checks });
+    deps.metrics?.qualityReport(engine.provider, strings, (performance.now() - started) / 1000);
   }
   return {
     ...base,

@@ -30,6 +30,17 @@ describe("bench switches over IPC: each switchTo sets the whole set, checked aga
     expect(await inForce()).toEqual({});
   });
 
+  it("reads the server's busy time and report time without touching its switches: both grow by the work done", async () => {
+    child = await startProcess([CHILD], {}, { switchable: true });
+    await child.switchTo({ qualityReport: false });
+    const before = await child.readings();
+    await fetch(`${child.url}/spin?ms=200`);
+    const after = await child.readings();
+    expect(after.busyMs - before.busyMs).toBeGreaterThanOrEqual(200);
+    expect(after.reportSeconds - before.reportSeconds).toBeCloseTo(0.2, 6);
+    expect(await inForce()).toEqual({ qualityReport: false });
+  });
+
   it("fails when the server keeps a switch on that the bench did not ask for", async () => {
     child = await startProcess([CHILD], { STUCK_SWITCHES: "1" }, { switchable: true });
     await expect(child.switchTo({ usageAnalytics: undefined })).rejects.toThrow(/has the switches .* in force/);

@@ -19,7 +19,9 @@ describe.each(STORES)("bench switches act on the next call, and only where they 
   let plain: TestServer;
 
   beforeAll(async () => {
-    switchable = await startTestServer(store, { usageFlushMs: 60_000 }, false, { bench: switches });
+    switchable = await startTestServer(store, { usageFlushMs: 60_000, metricsToken: "bench-switches-test" }, false, {
+      bench: switches,
+    });
     plain = await startTestServer(store, { usageFlushMs: 60_000 });
   });
   afterAll(async () => {
@@ -61,6 +63,11 @@ describe.each(STORES)("bench switches act on the next call, and only where they 
   });
 
   it("answers carry their quality report or not as the report switch says at each call", async () => {
+    const reportMetric = async (name: string) => {
+      const metric = switchable.deps.metrics!.registry.getSingleMetric(name)!;
+      return (await metric.get()).values.reduce((sum, { value }) => sum + value, 0);
+    };
+    const stringsBefore = await reportMetric("glossa_quality_report_strings_total");
     const seed = await seedOrganization(switchable.url, { name: "Reported" });
     const { secret } = await createKey(seed.admin, seed.orgId, { name: "reported" });
     const api = new ApiClient(switchable.url);
@@ -81,6 +88,15 @@ describe.each(STORES)("bench switches act on the next call, and only where they 
     const counted = await seed.admin.get(`/api/orgs/${seed.orgId}/quality`);
     expectStatus(counted, 200);
     expect(counted.body.rows).toMatchObject([{ targetLocale: "fr", strings: 2, warnings: 2 }]);
+    // So do the metrics, and the report's time is counted for those two answers only.
+    expect((await reportMetric("glossa_quality_report_strings_total")) - stringsBefore).toBe(2);
+    const seconds = await reportMetric("glossa_quality_report_seconds_total");
+    expect(seconds).toBeGreaterThan(0);
+    switches.qualityReport = false;
+    await checksOf();
+    switches.qualityReport = undefined;
+    expect((await reportMetric("glossa_quality_report_strings_total")) - stringsBefore).toBe(2);
+    expect(await reportMetric("glossa_quality_report_seconds_total")).toBe(seconds);
   });
 
   it("a server started without switches has none: a keyless call is refused", async () => {

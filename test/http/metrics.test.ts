@@ -214,6 +214,10 @@ describe.each(STORES)("Prometheus metrics on %s", (store) => {
     await eventually('sum(glossa_limit_refusals_total{limit="monthly_quota"})', 1);
     await eventually('sum(glossa_characters_translated_total{provider="pseudo"})', (N + 1 + 2) * DATA_CHARACTERS);
     await eventually('sum(glossa_characters_translated_total{provider="openai"})', 2 * "Hello world".length);
+    // Every successful answer's strings went through the quality report, and its time was counted.
+    await eventually('sum(glossa_quality_report_strings_total{provider="pseudo"})', (N + 1 + 2) * 2);
+    await eventually('sum(glossa_quality_report_strings_total{provider="openai"})', 2);
+    expect(await prometheus.scalar('sum(glossa_quality_report_seconds_total{provider="pseudo"})')).toBeGreaterThan(0);
     await eventually('sum(glossa_provider_retries_total{provider="openai"})', 1);
     await eventually('sum(glossa_model_fallbacks_total{provider="openai"})', 1);
     await eventually('sum(glossa_translation_memory_lookups_total{provider="openai",result="hit"})', 1);

@@ -96,32 +96,31 @@ export async function startProcess(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const readyMs = performance.now() - started;
+  /** Sends `message` over the IPC channel and waits for the server's one answer. */
+  const ask = <Answer>(message: object) =>
+    new Promise<Answer>((resolve, reject) => {
+      if (!child.send) return reject(new Error(`server ${args.join(" ")} was not started switchable`));
+      child.once("message", (answer: Answer) => resolve(answer));
+      child.send(message);
+    });
   return {
     url,
     pid: child.pid!,
     readyMs,
-    switchTo: (switches) =>
-      new Promise<void>((resolve, reject) => {
-        if (!child.send) return reject(new Error(`server ${args.join(" ")} was not started switchable`));
-        child.once("message", (answer: { inForce?: object }) => {
-          // A mode measured with another mode's switches still on compares a mode with itself.
-          const wanted = switchesSet(switches);
-          const inForce = switchesSet(answer.inForce ?? {});
-          if (wanted === inForce) resolve();
-          else reject(new Error(`server ${args.join(" ")} has the switches ${inForce} in force, not ${wanted}`));
-        });
-        child.send({ switches });
-      }),
-    readings: () =>
-      new Promise((resolve, reject) => {
-        if (!child.send) return reject(new Error(`server ${args.join(" ")} was not started switchable`));
-        child.once("message", (answer: { reading?: { busyMs: number; reportSeconds: number } }) =>
-          answer.reading
-            ? resolve(answer.reading)
-            : reject(new Error(`server ${args.join(" ")} answered ${JSON.stringify(answer)} for its readings`)),
-        );
-        child.send({ read: true });
-      }),
+    switchTo: async (switches) => {
+      const answer = await ask<{ inForce?: object }>({ switches });
+      // A mode measured with another mode's switches still on compares a mode with itself.
+      const wanted = switchesSet(switches);
+      const inForce = switchesSet(answer.inForce ?? {});
+      if (wanted !== inForce)
+        throw new Error(`server ${args.join(" ")} has the switches ${inForce} in force, not ${wanted}`);
+    },
+    readings: async () => {
+      const answer = await ask<{ reading?: { busyMs: number; reportSeconds: number } }>({ read: true });
+      if (!answer.reading)
+        throw new Error(`server ${args.join(" ")} answered ${JSON.stringify(answer)} for its readings`);
+      return answer.reading;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();
